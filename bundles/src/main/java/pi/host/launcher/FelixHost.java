@@ -1,0 +1,117 @@
+package pi.host.launcher;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.Set;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.BundleException;
+import org.osgi.framework.Constants;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.launch.Framework;
+import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.framework.wiring.BundleRevision;
+
+/**
+ * Runs the host: an embedded Felix with its bundle cache under the data dir (so a second start
+ * only checks the cache), the explicit bundle set installed or updated, every bundle started.
+ * Returns when the framework has stopped (host.shutdown, end of input, or SIGTERM).
+ */
+final class FelixHost {
+
+    private static final long STOP_WAIT_MILLIS = 20_000;
+
+    private FelixHost() {
+    }
+
+    static int run(Path dataDir, Map<String, String> properties) throws Exception {
+        Files.createDirectories(dataDir);
+        Map<String, String> config = new HashMap<>(properties);
+        config.put(Constants.FRAMEWORK_STORAGE, dataDir.resolve("felix-cache").toString());
+        config.put("pi.host.data", dataDir.toString());
+        config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
+
+        List<Path> jars = BundleSet.read(BundleSet.assemblyDir());
+        FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
+        Framework framework = factory.newFramework(config);
+        framework.init();
+        Thread hook = new Thread(() -> stop(framework), "pi-host-sigterm");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars);
+            framework.start();
+            for (Bundle b : bundles) {
+                if ((b.adapt(BundleRevision.class).getTypes() & BundleRevision.TYPE_FRAGMENT) == 0) {
+                    b.start();
+                }
+            }
+        } catch (BundleException e) {
+            System.err.println("pi-host: " + e.getMessage());
+            stop(framework);
+            return 1;
+        }
+        FrameworkEvent event = framework.waitForStop(0);
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException alreadyExiting) {
+            // the JVM is already shutting down through the hook
+        }
+        return event.getType() == FrameworkEvent.ERROR ? 1 : 0;
+    }
+
+    /**
+     * Installs the listed jars, updating a cached bundle only when its jar is newer than the cache,
+     * and uninstalls cached bundles that are no longer listed.
+     */
+    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars) throws BundleException {
+        Map<String, Bundle> cached = new HashMap<>();
+        for (Bundle b : context.getBundles()) {
+            if (b.getBundleId() != 0) {
+                cached.put(b.getLocation(), b);
+            }
+        }
+        Set<String> listed = new HashSet<>();
+        List<Bundle> result = new java.util.ArrayList<>();
+        for (Path jar : jars) {
+            String location = jar.toUri().toString();
+            listed.add(location);
+            Bundle b = cached.get(location);
+            if (b == null) {
+                b = context.installBundle(location);
+            } else if (lastModified(jar) > b.getLastModified()) {
+                b.update();
+            }
+            result.add(b);
+        }
+        for (Map.Entry<String, Bundle> e : cached.entrySet()) {
+            if (!listed.contains(e.getKey())) {
+                e.getValue().uninstall();
+            }
+        }
+        return result;
+    }
+
+    private static long lastModified(Path jar) {
+        try {
+            return Files.getLastModifiedTime(jar).toMillis();
+        } catch (IOException e) {
+            return Long.MAX_VALUE; // unreadable: let the update report the problem
+        }
+    }
+
+    private static void stop(Framework framework) {
+        try {
+            framework.stop();
+            framework.waitForStop(STOP_WAIT_MILLIS);
+        } catch (BundleException | InterruptedException e) {
+            System.err.println("pi-host: stopping the framework failed: " + e);
+        }
+    }
+}

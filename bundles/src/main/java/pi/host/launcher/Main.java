@@ -1,0 +1,70 @@
+package pi.host.launcher;
+
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
+
+/**
+ * {@code pi-host}: the command line. It only parses options and starts the container; everything
+ * the host does lives in the bundles.
+ */
+@Command(name = "pi-host", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "The tool and permission host of a desktop coding agent.",
+        subcommands = {Main.Serve.class, CommandLine.HelpCommand.class})
+public final class Main implements Callable<Integer> {
+
+    @Option(names = "--data-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Where the host keeps its state (default: $PI_HOST_DATA, else $XDG_DATA_HOME/pi-host).")
+    Path dataDir;
+
+    @Override
+    public Integer call() {
+        // no subcommand: say what there is, as a usage error
+        new CommandLine(this).usage(System.err);
+        return 2;
+    }
+
+    public static void main(String[] args) {
+        // stdout belongs to the RPC stream: anything printed through System.out goes to stderr
+        // instead; the stdio server writes to the real file descriptor.
+        PrintStream stdout = System.out;
+        System.setOut(System.err);
+        CommandLine cli = new CommandLine(new Main());
+        cli.setOut(new java.io.PrintWriter(stdout, true)); // --help and --version answer on stdout
+        int code = cli.execute(args);
+        stdout.flush();
+        System.exit(code);
+    }
+
+    /** {@code pi-host serve --stdio}: serve the JSON-RPC protocol on stdin/stdout until EOF or host.shutdown. */
+    @Command(name = "serve", mixinStandardHelpOptions = true,
+            description = "Serve JSON-RPC 2.0 (one object per line) to the desktop host.")
+    static final class Serve implements Callable<Integer> {
+
+        @CommandLine.ParentCommand
+        Main parent;
+
+        @Option(names = "--stdio", required = true, description = "Use stdin and stdout (the only transport).")
+        boolean stdio;
+
+        @Override
+        public Integer call() throws Exception {
+            Path data = DataDir.resolve(parent.dataDir, System.getenv());
+            return FelixHost.run(data, Map.of("pi.host.stdio", "true"));
+        }
+    }
+
+    /** The version from the launcher jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String v = Main.class.getPackage().getImplementationVersion();
+            return new String[] {"pi-host " + (v == null ? "(development)" : v)};
+        }
+    }
+}

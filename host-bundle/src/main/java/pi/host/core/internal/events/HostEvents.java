@@ -1,0 +1,39 @@
+package pi.host.core.internal.events;
+
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.osgi.service.component.annotations.Component;
+
+/**
+ * Fans host notifications (PROTOCOL.md: permission.request, tool.output, tools.changed, ...) out to
+ * every connected client. Publishing never blocks on, or fails because of, a subscriber.
+ */
+@Component(service = HostEvents.class)
+public final class HostEvents {
+
+    /** Receives notifications; must be quick and thread-safe. */
+    @FunctionalInterface
+    public interface Subscriber {
+        void notify(String method, Object params);
+    }
+
+    private final CopyOnWriteArrayList<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+
+    /** Adds a subscriber; closing the returned handle removes it. */
+    public AutoCloseable subscribe(Subscriber subscriber) {
+        subscribers.add(subscriber);
+        return () -> subscribers.remove(subscriber);
+    }
+
+    /** Sends one notification to every subscriber. */
+    public void publish(String method, Object params) {
+        for (Subscriber s : subscribers) {
+            try {
+                s.notify(method, params);
+            } catch (RuntimeException e) {
+                // one broken client must not keep the others from hearing about the host
+                System.getLogger(HostEvents.class.getName())
+                        .log(System.Logger.Level.WARNING, "notification subscriber failed", e);
+            }
+        }
+    }
+}

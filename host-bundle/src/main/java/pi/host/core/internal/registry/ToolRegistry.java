@@ -1,0 +1,197 @@
+package pi.host.core.internal.registry;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.Constants;
+import org.osgi.framework.ServiceReference;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import org.osgi.service.component.annotations.ReferencePolicyOption;
+import pi.host.api.Risk;
+import pi.host.api.Tool;
+import pi.host.api.ToolProvider;
+import pi.host.core.internal.events.HostEvents;
+
+/**
+ * The whiteboard of {@link ToolProvider} services: names each one (spec §11), applies the risk
+ * defaults, refuses what would collide or shadow a builtin, and tells clients ({@code tools.changed})
+ * when tools come and go. Nothing here is cached from activation: the map follows the services.
+ */
+@Component(service = ToolRegistry.class)
+public final class ToolRegistry {
+
+    /** Symbolic name of the only bundle whose tools keep their builtin names. */
+    public static final String BUILTIN_BUNDLE = "pi.host.tools";
+    /** Symbolic name of the only bundle that may register MCP tools. */
+    public static final String MCP_BUNDLE = "pi.host.mcp";
+    /** Service property naming the plugin a tool belongs to. */
+    public static final String PLUGIN_ID = "pi.plugin.id";
+    /** Service property naming the MCP server a bridged tool belongs to. */
+    public static final String MCP_SERVER = "pi.mcp.server";
+
+    private static final int MAX_DIAGNOSTICS = 200;
+
+    /** A provider the registry refused, and why. */
+    public record Diagnostic(long bundleId, String bundle, String tool, String reason) {
+    }
+
+    private final HostEvents events;
+    private final Map<String, RegisteredTool> byName = new ConcurrentHashMap<>();
+    private final Deque<Diagnostic> diagnostics = new ArrayDeque<>();
+
+    @Activate
+    public ToolRegistry(@Reference HostEvents events) {
+        this.events = events;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindTool(ToolProvider provider, ServiceReference<ToolProvider> ref) {
+        Bundle bundle = ref.getBundle();
+        String bsn = bundle == null ? "?" : bundle.getSymbolicName();
+        long bundleId = bundle == null ? -1 : bundle.getBundleId();
+        Object rawName = ref.getProperty(Tool.NAME);
+        String localName = rawName instanceof String ? (String) rawName : null;
+        RegisteredTool tool;
+        try {
+            tool = describe(provider, ref, bsn, bundleId, localName);
+        } catch (Refused e) {
+            refuse(bundleId, bsn, localName, e.getMessage());
+            return;
+        }
+        RegisteredTool existing = byName.putIfAbsent(tool.name(), tool);
+        if (existing != null) {
+            refuse(bundleId, bsn, localName, "tool name '" + tool.name() + "' is already registered by bundle "
+                    + existing.bundleId() + "; the first registration stays");
+            return;
+        }
+        events.publish("tools.changed", Map.of("added", List.of(tool.name()), "removed", List.of()));
+    }
+
+    void unbindTool(ToolProvider provider, ServiceReference<ToolProvider> ref) {
+        long serviceId = (Long) ref.getProperty(Constants.SERVICE_ID);
+        for (RegisteredTool tool : byName.values()) {
+            if (tool.serviceId() == serviceId && byName.remove(tool.name(), tool)) {
+                events.publish("tools.changed", Map.of("added", List.of(), "removed", List.of(tool.name())));
+            }
+        }
+    }
+
+    /** The tool exposed under exactly this name. */
+    public Optional<RegisteredTool> find(String exposedName) {
+        return Optional.ofNullable(byName.get(exposedName));
+    }
+
+    /** Every registered tool, in no particular order. */
+    public Collection<RegisteredTool> all() {
+        return List.copyOf(byName.values());
+    }
+
+    /** Refusals, oldest first (bounded). */
+    public List<Diagnostic> diagnostics() {
+        synchronized (diagnostics) {
+            return new ArrayList<>(diagnostics);
+        }
+    }
+
+    private RegisteredTool describe(ToolProvider provider, ServiceReference<ToolProvider> ref, String bsn,
+            long bundleId, String localName) throws Refused {
+        String nameProblem = ToolNaming.checkLocalName(localName);
+        if (nameProblem != null) {
+            throw new Refused(nameProblem);
+        }
+        String pluginId = stringProperty(ref, PLUGIN_ID);
+        String mcpServer = stringProperty(ref, MCP_SERVER);
+        ToolOrigin origin;
+        String owner;
+        if (mcpServer != null) {
+            if (!MCP_BUNDLE.equals(bsn)) {
+                throw new Refused("only the MCP bridge (" + MCP_BUNDLE + ") may register MCP tools");
+            }
+            origin = ToolOrigin.MCP;
+            owner = mcpServer;
+        } else if (BUILTIN_BUNDLE.equals(bsn) && pluginId == null) {
+            if (!ToolNaming.BUILTIN_NAMES.contains(localName)) {
+                throw new Refused("'" + localName + "' is not a reserved builtin name");
+            }
+            origin = ToolOrigin.BUILTIN;
+            owner = null;
+        } else {
+            // every other bundle is a plugin: its tools can never take a builtin's name
+            origin = ToolOrigin.PLUGIN;
+            owner = pluginId != null ? pluginId : bsn;
+        }
+        String exposed = ToolNaming.exposedName(origin, owner, localName);
+        if (!ToolNaming.validExposedName(exposed)) {
+            throw new Refused("exposed name '" + exposed + "' is longer than 64 characters or not plain ASCII");
+        }
+        Optional<Risk> declared = Risk.parse(ref.getProperty(Tool.RISK));
+        // MCP servers' own risk claims are not trusted; plugins without a valid risk count as medium (§6)
+        Risk risk = origin == ToolOrigin.MCP ? Risk.MEDIUM : declared.orElse(Risk.MEDIUM);
+        List<String> actions = stringList(ref.getProperty(Tool.ACTIONS));
+        List<String> planSafe = stringList(ref.getProperty(Tool.PLAN_SAFE_ACTIONS));
+        if (!actions.containsAll(planSafe)) {
+            throw new Refused("planSafeActions " + planSafe + " are not a subset of actions " + actions);
+        }
+        boolean deferred = origin != ToolOrigin.BUILTIN || Boolean.TRUE.equals(ref.getProperty(Tool.DEFERRED))
+                || "true".equals(ref.getProperty(Tool.DEFERRED));
+        String summary = Optional.ofNullable(stringProperty(ref, Tool.SUMMARY)).orElse("");
+        long serviceId = (Long) ref.getProperty(Constants.SERVICE_ID);
+        return new RegisteredTool(exposed, ToolNaming.internalName(origin, owner, localName), localName, origin,
+                owner, risk, declared.isPresent(), actions, planSafe, deferred, summary, provider, bundleId, serviceId);
+    }
+
+    private void refuse(long bundleId, String bsn, String tool, String reason) {
+        System.getLogger(ToolRegistry.class.getName()).log(System.Logger.Level.WARNING,
+                "refused tool {0} of bundle {1}: {2}", tool, bsn, reason);
+        synchronized (diagnostics) {
+            if (diagnostics.size() == MAX_DIAGNOSTICS) {
+                diagnostics.removeFirst();
+            }
+            diagnostics.addLast(new Diagnostic(bundleId, bsn, tool, reason));
+        }
+    }
+
+    private static String stringProperty(ServiceReference<?> ref, String key) {
+        Object v = ref.getProperty(key);
+        return v instanceof String && !((String) v).isEmpty() ? (String) v : null;
+    }
+
+    private static List<String> stringList(Object value) {
+        if (value instanceof String) {
+            return List.of((String) value);
+        }
+        if (value instanceof String[]) {
+            return List.of((String[]) value);
+        }
+        if (value instanceof Collection) {
+            List<String> out = new ArrayList<>();
+            for (Object o : (Collection<?>) value) {
+                if (o instanceof String) {
+                    out.add((String) o);
+                }
+            }
+            return List.copyOf(out);
+        }
+        return List.of();
+    }
+
+    /** A provider that cannot be registered. */
+    private static final class Refused extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        Refused(String reason) {
+            super(reason, null, false, false);
+        }
+    }
+}

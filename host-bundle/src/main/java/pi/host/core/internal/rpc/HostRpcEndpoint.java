@@ -1,0 +1,77 @@
+package pi.host.core.internal.rpc;
+
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import pi.host.core.internal.events.HostEvents;
+import pi.host.core.internal.info.HostMethods;
+import pi.host.core.rpc.RpcConnection;
+import pi.host.core.rpc.RpcEndpoint;
+
+/**
+ * The host's JSON-RPC endpoint: the method table of PROTOCOL.md, wired explicitly from the
+ * components that implement each area, and a shared pool that runs requests.
+ */
+@Component(service = RpcEndpoint.class)
+public final class HostRpcEndpoint implements RpcEndpoint {
+
+    /** Requests one connection may have running at once; past it the host answers busy. */
+    static final int MAX_IN_FLIGHT = 1024;
+
+    private final HostEvents events;
+    private final Map<String, RpcMethod> methods;
+    private final ExecutorService pool;
+
+    @Activate
+    public HostRpcEndpoint(@Reference HostEvents events, @Reference HostMethods host) {
+        this.events = events;
+        Map<String, RpcMethod> table = new HashMap<>();
+        MethodTable register = (name, method) -> {
+            if (table.putIfAbsent(name, method) != null) {
+                throw new IllegalStateException("RPC method registered twice: " + name);
+            }
+        };
+        host.register(register);
+        this.methods = Collections.unmodifiableMap(table);
+        this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
+    }
+
+    @Deactivate
+    private void deactivate() throws InterruptedException {
+        pool.shutdownNow();
+        pool.awaitTermination(5, TimeUnit.SECONDS);
+    }
+
+    @Override
+    public RpcConnection connect(Consumer<String> out) {
+        AutoCloseable[] subscription = new AutoCloseable[1];
+        JsonRpcConnection connection = new JsonRpcConnection(methods, pool, out, MAX_IN_FLIGHT, () -> {
+            try {
+                subscription[0].close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        subscription[0] = events.subscribe(connection::notify);
+        return connection;
+    }
+
+    static ThreadFactory daemonThreads(String prefix) {
+        AtomicInteger n = new AtomicInteger();
+        return r -> {
+            Thread t = new Thread(r, prefix + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        };
+    }
+}

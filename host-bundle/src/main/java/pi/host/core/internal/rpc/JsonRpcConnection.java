@@ -1,0 +1,265 @@
+package pi.host.core.internal.rpc;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.exc.StreamConstraintsException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
+import java.util.function.Consumer;
+import pi.host.core.internal.json.Json;
+import pi.host.core.rpc.RpcConnection;
+
+/**
+ * One JSON-RPC 2.0 conversation: validates each received line, runs requests concurrently on the
+ * host's pool, and writes responses (in completion order) and notifications through one sink.
+ * A bad line is answered with its error and never ends the conversation.
+ */
+final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final Map<String, RpcMethod> methods;
+    private final Executor pool;
+    private final Consumer<String> out;
+    private final Semaphore inFlight;
+    private final Runnable onClose;
+    private final ObjectMapper mapper = Json.mapper();
+
+    private final Object idle = new Object();
+    private int running;
+    private volatile boolean closed;
+
+    JsonRpcConnection(Map<String, RpcMethod> methods, Executor pool, Consumer<String> out, int maxInFlight,
+            Runnable onClose) {
+        this.methods = methods;
+        this.pool = pool;
+        this.out = out;
+        this.inFlight = new Semaphore(maxInFlight);
+        this.onClose = onClose;
+    }
+
+    @Override
+    public void receive(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        receive(bytes, 0, bytes.length);
+    }
+
+    @Override
+    public void receive(byte[] line, int offset, int length) {
+        JsonNode root;
+        try {
+            root = mapper.readTree(line, offset, length);
+        } catch (StreamConstraintsException e) {
+            send(error(NullNode.instance, RpcException.PARSE_ERROR,
+                    "parse error: nesting deeper than " + Json.MAX_NESTING + " levels", null));
+            return;
+        } catch (JacksonException e) {
+            send(error(NullNode.instance, RpcException.PARSE_ERROR, "parse error: " + e.getOriginalMessage(), null));
+            return;
+        } catch (java.io.IOException e) {
+            send(error(NullNode.instance, RpcException.PARSE_ERROR, "parse error: " + e.getMessage(), null));
+            return;
+        }
+        if (root == null || root.isMissingNode()) {
+            return; // a blank line carries nothing to answer
+        }
+        if (root.isArray()) {
+            receiveBatch((ArrayNode) root);
+        } else {
+            handle(root).thenAccept(response -> {
+                if (response != null) {
+                    send(response);
+                }
+            });
+        }
+    }
+
+    @Override
+    public void receiveOversized(long length, long limit) {
+        send(error(NullNode.instance, RpcException.INVALID_REQUEST,
+                "request line of " + length + " bytes exceeds the limit of " + limit + " bytes", null));
+    }
+
+    private void receiveBatch(ArrayNode batch) {
+        if (batch.isEmpty()) {
+            send(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: empty batch", null));
+            return;
+        }
+        List<CompletableFuture<ObjectNode>> parts = new ArrayList<>(batch.size());
+        for (JsonNode request : batch) {
+            parts.add(handle(request));
+        }
+        CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(() -> {
+            ArrayNode responses = NODES.arrayNode();
+            for (CompletableFuture<ObjectNode> part : parts) {
+                ObjectNode response = part.join();
+                if (response != null) {
+                    responses.add(response);
+                }
+            }
+            if (!responses.isEmpty()) {
+                send(responses);
+            }
+        });
+    }
+
+    /** Validates and starts one request; completes with its response, or null for a notification. */
+    private CompletableFuture<ObjectNode> handle(JsonNode request) {
+        if (!request.isObject()) {
+            return done(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: not an object", null));
+        }
+        JsonNode id = request.get("id");
+        boolean notification = id == null;
+        if (!notification && !(id.isTextual() || id.isNumber() || id.isNull())) {
+            return done(error(NullNode.instance, RpcException.INVALID_REQUEST,
+                    "invalid request: id must be a string, a number or null", null));
+        }
+        JsonNode replyId = notification ? NullNode.instance : id;
+        JsonNode version = request.get("jsonrpc");
+        if (version == null || !version.isTextual() || !"2.0".equals(version.textValue())) {
+            return done(error(replyId, RpcException.INVALID_REQUEST, "invalid request: jsonrpc must be \"2.0\"", null));
+        }
+        JsonNode methodNode = request.get("method");
+        if (methodNode == null || !methodNode.isTextual()) {
+            return done(error(replyId, RpcException.INVALID_REQUEST, "invalid request: method must be a string", null));
+        }
+        String name = methodNode.textValue();
+        RpcMethod method = methods.get(name);
+        if (method == null) {
+            return done(notification ? null
+                    : error(replyId, RpcException.METHOD_NOT_FOUND, "method not found: " + name, null));
+        }
+        JsonNode rawParams = request.get("params");
+        if (rawParams != null && !rawParams.isNull() && !rawParams.isObject()) {
+            return done(notification ? null
+                    : error(replyId, RpcException.INVALID_PARAMS, "params must be an object", null));
+        }
+        Params params = rawParams == null || rawParams.isNull() ? Params.empty() : new Params((ObjectNode) rawParams);
+        if (!inFlight.tryAcquire()) {
+            return done(notification ? null
+                    : error(replyId, RpcException.SERVER_BUSY, "too many requests in flight", null));
+        }
+        CompletableFuture<ObjectNode> response = new CompletableFuture<>();
+        started();
+        try {
+            pool.execute(() -> {
+                try {
+                    response.complete(notification ? null : invoke(replyId, method, params));
+                } finally {
+                    inFlight.release();
+                    finished();
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            inFlight.release();
+            finished();
+            response.complete(notification ? null
+                    : error(replyId, RpcException.SERVER_BUSY, "the host is shutting down", null));
+        }
+        return response;
+    }
+
+    private ObjectNode invoke(JsonNode id, RpcMethod method, Params params) {
+        try {
+            Object result = method.call(params, this);
+            ObjectNode response = NODES.objectNode();
+            response.put("jsonrpc", "2.0");
+            response.set("id", id);
+            response.set("result", result == null ? NODES.objectNode() : mapper.valueToTree(result));
+            return response;
+        } catch (RpcException e) {
+            return error(id, e.code(), e.getMessage(), e.errorCode() == null ? null : e.errorCode().name());
+        } catch (Exception | LinkageError | AssertionError e) {
+            return error(id, RpcException.INTERNAL_ERROR, "internal error: " + e, null);
+        }
+    }
+
+    @Override
+    public void notify(String method, Object params) {
+        ObjectNode message = NODES.objectNode();
+        message.put("jsonrpc", "2.0");
+        message.put("method", method);
+        message.set("params", mapper.valueToTree(params));
+        send(message);
+    }
+
+    private static ObjectNode error(JsonNode id, int code, String message, String errorCode) {
+        ObjectNode err = NODES.objectNode();
+        err.put("code", code);
+        err.put("message", message);
+        if (errorCode != null) {
+            err.putObject("data").put("errorCode", errorCode);
+        }
+        ObjectNode response = NODES.objectNode();
+        response.put("jsonrpc", "2.0");
+        response.set("id", id);
+        response.set("error", err);
+        return response;
+    }
+
+    private static CompletableFuture<ObjectNode> done(ObjectNode response) {
+        return CompletableFuture.completedFuture(response);
+    }
+
+    private void send(JsonNode message) {
+        if (closed) {
+            return;
+        }
+        String text;
+        try {
+            text = mapper.writeValueAsString(message);
+        } catch (JacksonException e) {
+            text = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"unserializable result\"}}";
+        }
+        synchronized (out) {
+            out.accept(text);
+        }
+    }
+
+    private void started() {
+        synchronized (idle) {
+            running++;
+        }
+    }
+
+    private void finished() {
+        synchronized (idle) {
+            running--;
+            idle.notifyAll();
+        }
+    }
+
+    @Override
+    public boolean awaitIdle(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + millis * 1_000_000L;
+        synchronized (idle) {
+            while (running > 0) {
+                long left = (deadline - System.nanoTime()) / 1_000_000L;
+                if (left <= 0) {
+                    return false;
+                }
+                idle.wait(left);
+            }
+            return true;
+        }
+    }
+
+    @Override
+    public void close() {
+        if (!closed) {
+            closed = true;
+            onClose.run();
+        }
+    }
+}
