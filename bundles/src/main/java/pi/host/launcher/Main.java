@@ -52,10 +52,20 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--stdio", required = true, description = "Use stdin and stdout (the only transport).")
         boolean stdio;
 
+        @Option(names = "--max-request-bytes", paramLabel = "N", defaultValue = "16777216",
+                description = "Longest request line accepted; a longer one is answered -32600 unread"
+                        + " (default: ${DEFAULT-VALUE}).")
+        int maxRequestBytes;
+
         @Override
         public Integer call() throws Exception {
+            if (maxRequestBytes < 1024) {
+                throw new CommandLine.ParameterException(new CommandLine(this),
+                        "--max-request-bytes must be at least 1024");
+            }
             Path data = DataDir.resolve(parent.dataDir, System.getenv());
-            return FelixHost.run(data, Map.of("pi.host.stdio", "true"));
+            return FelixHost.run(data, Map.of("pi.host.stdio", "true",
+                    "pi.host.rpc.maxLineBytes", Integer.toString(maxRequestBytes)));
         }
     }
 

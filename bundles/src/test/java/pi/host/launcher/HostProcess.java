@@ -1,0 +1,182 @@
+package pi.host.launcher;
+
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/** A real {@code pi-host} process driven over its stdin and stdout, for end-to-end tests. */
+public final class HostProcess implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final List<JsonNode> messages = new CopyOnWriteArrayList<>();
+    private final List<String> badLines = new CopyOnWriteArrayList<>();
+    private final ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    private final Thread stdoutPump;
+    private final Thread stderrPump;
+
+    private HostProcess(Process process) {
+        this.process = process;
+        this.stdin = process.getOutputStream();
+        this.stdoutPump = pump(process.getInputStream(), this::onLine, "stdout");
+        this.stderrPump = pump(process.getErrorStream(), null, "stderr");
+    }
+
+    /** The launcher jar the build produced. */
+    public static Path launcherJar() {
+        String jar = System.getProperty("pi.host.launcher.jar");
+        if (jar == null || !Files.isRegularFile(Path.of(jar))) {
+            throw new IllegalStateException("pi.host.launcher.jar not set or missing: " + jar);
+        }
+        return Path.of(jar);
+    }
+
+    /** Starts {@code pi-host} with the given arguments. */
+    public static HostProcess start(String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+                launcherJar().toString()));
+        command.addAll(List.of(args));
+        return new HostProcess(new ProcessBuilder(command).start());
+    }
+
+    /** Starts {@code pi-host serve --stdio} on a data dir. */
+    public static HostProcess serve(Path dataDir, String... extra) throws IOException {
+        List<String> args = new ArrayList<>(List.of("serve", "--stdio", "--data-dir", dataDir.toString()));
+        args.addAll(List.of(extra));
+        return start(args.toArray(String[]::new));
+    }
+
+    private Thread pump(InputStream in, java.util.function.Consumer<String> lines, String name) {
+        Thread t = new Thread(() -> {
+            try {
+                if (lines == null) {
+                    in.transferTo(new OutputStream() {
+                        @Override
+                        public void write(int b) {
+                            synchronized (stderr) {
+                                stderr.write(b);
+                            }
+                        }
+
+                        @Override
+                        public void write(byte[] b, int off, int len) {
+                            synchronized (stderr) {
+                                stderr.write(b, off, len);
+                            }
+                        }
+                    });
+                    return;
+                }
+                java.io.BufferedReader r = new java.io.BufferedReader(
+                        new java.io.InputStreamReader(in, StandardCharsets.UTF_8));
+                String line;
+                while ((line = r.readLine()) != null) {
+                    lines.accept(line);
+                }
+            } catch (IOException e) {
+                // process gone
+            }
+        }, "host-" + name);
+        t.setDaemon(true);
+        t.start();
+        return t;
+    }
+
+    private void onLine(String line) {
+        try {
+            messages.add(JSON.readTree(line));
+        } catch (IOException e) {
+            badLines.add(line);
+        }
+    }
+
+    /** Writes one line (a newline is added). */
+    public HostProcess send(String line) throws IOException {
+        stdin.write(line.getBytes(StandardCharsets.UTF_8));
+        stdin.write('\n');
+        stdin.flush();
+        return this;
+    }
+
+    /** Writes raw bytes as they are. */
+    public HostProcess sendRaw(byte[] bytes) throws IOException {
+        stdin.write(bytes);
+        stdin.flush();
+        return this;
+    }
+
+    /** Sends a request and waits for its response. */
+    public JsonNode request(int id, String method, String paramsJson) throws IOException {
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"" + method + "\",\"params\":" + paramsJson + "}");
+        return response(id);
+    }
+
+    /** Waits (bounded) for the response with this numeric id. */
+    public JsonNode response(int id) {
+        return awaitMessage(m -> m.has("id") && m.get("id").isInt() && m.get("id").asInt() == id);
+    }
+
+    /** Waits (bounded) for the first message matching {@code test}. */
+    public JsonNode awaitMessage(Predicate<JsonNode> test) {
+        return await().atMost(Duration.ofSeconds(30)).until(() -> messages.stream().filter(test).findFirst(),
+                java.util.Optional::isPresent).get();
+    }
+
+    /** Every message received so far. */
+    public List<JsonNode> messages() {
+        return List.copyOf(messages);
+    }
+
+    /** Lines on stdout that were not JSON (must stay empty: stdout belongs to the protocol). */
+    public List<String> badLines() {
+        return List.copyOf(badLines);
+    }
+
+    public String stderr() {
+        synchronized (stderr) {
+            return stderr.toString(StandardCharsets.UTF_8);
+        }
+    }
+
+    /** Closes stdin (end of input). */
+    public HostProcess closeInput() throws IOException {
+        stdin.close();
+        return this;
+    }
+
+    /** Waits (bounded) for the process to exit and returns its exit code. */
+    public int awaitExit(Duration bound) throws InterruptedException {
+        if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("pi-host did not exit within " + bound + "; stderr:\n" + stderr());
+        }
+        stdoutPump.join(5000);
+        stderrPump.join(5000);
+        return process.exitValue();
+    }
+
+    public Process process() {
+        return process;
+    }
+
+    @Override
+    public void close() {
+        process.destroyForcibly();
+    }
+}

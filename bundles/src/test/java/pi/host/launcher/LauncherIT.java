@@ -1,0 +1,156 @@
+package pi.host.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The packaged launcher as a real process: the RPC on stdio, its bad-input handling, and every way it ends. */
+class LauncherIT {
+
+    private static final Duration EXIT = Duration.ofSeconds(30);
+    private static final String INFO = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"host.info\"}";
+
+    @TempDir
+    Path data;
+
+    @Test
+    void answersHostInfoWithEveryBundleActiveAndExitsZeroAtEndOfInput() throws Exception {
+        try (HostProcess host = HostProcess.serve(data)) {
+            host.send(INFO).closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+            assertThat(host.badLines()).isEmpty();
+            assertThat(host.messages()).hasSize(1);
+            JsonNode result = host.messages().get(0).get("result");
+            assertThat(result.get("protocolVersion").asInt()).isEqualTo(1);
+            List<String> names = new ArrayList<>();
+            for (JsonNode b : result.get("bundles")) {
+                assertThat(b.get("state").asText()).as(b.toString()).isEqualTo("ACTIVE");
+                names.add(b.get("symbolicName").asText());
+            }
+            assertThat(names).contains("pi.host.api", "pi.host.core", "pi.host.tools", "org.apache.felix.scr");
+        }
+        assertThat(data.resolve("felix-cache")).isDirectory();
+    }
+
+    @Test
+    void restartsFromItsBundleCache() throws Exception {
+        for (int run = 0; run < 2; run++) {
+            try (HostProcess host = HostProcess.serve(data)) {
+                JsonNode info = host.request(1, "host.info", "{}");
+                assertThat(info.get("result").get("bundles")).allSatisfy(
+                        b -> assertThat(b.get("state").asText()).isEqualTo("ACTIVE"));
+                host.closeInput();
+                assertThat(host.awaitExit(EXIT)).isZero();
+            }
+        }
+    }
+
+    @Test
+    void hostShutdownAnswersThenExitsZero() throws Exception {
+        try (HostProcess host = HostProcess.serve(data)) {
+            JsonNode answer = host.request(5, "host.shutdown", "{}");
+            assertThat(answer.get("result").isObject()).isTrue();
+            assertThat(host.awaitExit(EXIT)).isZero();
+        }
+    }
+
+    @Test
+    void sigtermStopsTheFrameworkAndExits() throws Exception {
+        try (HostProcess host = HostProcess.serve(data)) {
+            host.request(1, "host.info", "{}");
+            host.process().destroy(); // SIGTERM
+            int code = host.awaitExit(EXIT);
+            assertThat(code).isEqualTo(143); // 128 + SIGTERM, after the shutdown hook stopped Felix
+            assertThat(host.stderr()).doesNotContain("Exception");
+        }
+    }
+
+    @Test
+    void badLinesAreAnsweredAndTheNextRequestStillIs() throws Exception {
+        try (HostProcess host = HostProcess.serve(data)) {
+            host.send("this is not json");
+            host.send("{\"jsonrpc\":\"1.0\",\"id\":2,\"method\":\"host.info\"}");
+            host.send("[]");
+            host.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"no.such.method\"}");
+            host.send("{\"jsonrpc\":\"2.0\",\"method\":\"no.such.notification\"}");
+            host.send("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"host.info\",\"params\":{\"a\":"
+                    + "[".repeat(50_000) + "]".repeat(50_000) + "}}");
+            JsonNode ok = host.request(9, "host.info", "{}");
+            assertThat(ok.get("result").get("protocolVersion").asInt()).isEqualTo(1);
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+            List<Integer> codes = new ArrayList<>();
+            for (JsonNode m : host.messages()) {
+                if (m.has("error")) {
+                    codes.add(m.get("error").get("code").asInt());
+                }
+            }
+            assertThat(codes).containsExactlyInAnyOrder(-32700, -32600, -32600, -32601, -32700);
+            assertThat(host.badLines()).isEmpty();
+        }
+    }
+
+    @Test
+    void aLineOverTheBoundIsRejectedUnreadAndTheHostGoesOn() throws Exception {
+        try (HostProcess host = HostProcess.serve(data, "--max-request-bytes", "65536")) {
+            byte[] big = ("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"host.info\",\"params\":{\"pad\":\""
+                    + "x".repeat(200_000) + "\"}}\n").getBytes(StandardCharsets.UTF_8);
+            host.sendRaw(big);
+            JsonNode rejected = host.awaitMessage(m -> m.has("error"));
+            assertThat(rejected.get("error").get("code").asInt()).isEqualTo(-32600);
+            assertThat(rejected.get("id").isNull()).isTrue();
+            JsonNode ok = host.request(2, "host.info", "{}");
+            assertThat(ok.has("result")).isTrue();
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+        }
+    }
+
+    @Test
+    void unknownOptionPrintsUsageToStderrAndExitsTwo() throws Exception {
+        try (HostProcess host = HostProcess.start("serve", "--stdio", "--no-such-option")) {
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isEqualTo(2);
+            assertThat(host.stderr()).contains("--no-such-option").contains("Usage:");
+            assertThat(host.messages()).isEmpty();
+            assertThat(host.badLines()).isEmpty();
+        }
+    }
+
+    @Test
+    void versionAndHelpAnswerOnStdout() throws Exception {
+        try (HostProcess host = HostProcess.start("--version")) {
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+            assertThat(host.badLines()).anySatisfy(l -> assertThat(l).startsWith("pi-host 0.1.0"));
+        }
+        try (HostProcess host = HostProcess.start("--help")) {
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+            assertThat(String.join("\n", host.badLines())).contains("serve").contains("--data-dir");
+        }
+    }
+
+    @Test
+    void dataDirComesFromTheEnvironmentWhenNotGiven() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", HostProcess.launcherJar().toString(), "serve", "--stdio");
+        pb.environment().put("PI_HOST_DATA", data.toString());
+        pb.redirectErrorStream(false);
+        Process p = pb.start();
+        p.getOutputStream().write((INFO + "\n").getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).isZero();
+        assertThat(out).contains("\"protocolVersion\":1");
+        assertThat(Files.isDirectory(data.resolve("felix-cache"))).isTrue();
+    }
+}
