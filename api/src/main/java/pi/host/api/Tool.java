@@ -38,6 +38,12 @@ public @interface Tool {
     String DEFERRED = "pi.tool.deferred";
     /** Property name of the one-line summary shown in the on-demand catalog. */
     String SUMMARY = "pi.tool.summary";
+    /** Property name of the argument that holds the tool's path (builtins only). */
+    String PATH_ARG = "pi.tool.pathArg";
+    /** Property name of what that path must name, a {@link PathKind} name (builtins only). */
+    String PATH_KIND = "pi.tool.pathKind";
+    /** Property name of the flag that marks a tool as mutating (serialized per session). */
+    String MUTATES = "pi.tool.mutates";
 
     /** The tool's name inside its provider; the host decides the name the model sees. */
     String name();
@@ -56,4 +62,16 @@ public @interface Tool {
 
     /** One line for the on-demand catalog. */
     String summary() default "";
+
+    /**
+     * The argument that holds the path the tool acts on; the host resolves and confines it against
+     * the session roots before policy and again right before execution. Honoured for builtins only.
+     */
+    String pathArg() default "";
+
+    /** What {@link #pathArg()} must name. */
+    PathKind pathKind() default PathKind.NONE;
+
+    /** True for tools that change the workspace or run commands: one at a time per session. */
+    boolean mutates() default false;
 }

@@ -1,7 +1,9 @@
 package pi.host.api;
 
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Map;
+import java.util.Optional;
 import org.osgi.annotation.versioning.ProviderType;
 
 /** One admitted tool call, as the host hands it to a {@link ToolProvider}. */
@@ -27,6 +29,19 @@ public interface ToolCall {
 
     /** The client's id of this call. */
     String toolCallId();
+
+    /**
+     * The tool's path argument as the host resolved it (re-checked right before this call), or
+     * empty when the tool declares none. For an optional directory argument that was not given, the
+     * workspace root.
+     */
+    Optional<ResolvedPath> path();
+
+    /** The session's workspace root (a temporary session's is its scratch dir). */
+    Path workspaceRoot();
+
+    /** The session's scratch dir (created by the host before a mutating tool runs). */
+    Path scratchDir();
 
     /** The host's trace id of this call; it is also on the result and the audit row. */
     String traceId();
