@@ -1,0 +1,100 @@
+package pi.host.core.internal.store;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The {@code audit} table: append-only rows, queried newest first. */
+public final class AuditStore {
+
+    private static final String COLUMNS = "at, session_id, turn_id, tool_call_id, tool_name, trace_id, delegate,"
+            + " args_hash, args_preview, external_path, decision, rule, source, prompted, permission_wait_ms,"
+            + " duration_ms, overhead_ms, total_ms, ok, error_code";
+
+    private final Database db;
+
+    public AuditStore(Database db) {
+        this.db = db;
+    }
+
+    /** Appends one row in its own transaction; when this returns the row survives a crash of the process. */
+    public long append(AuditRecord r) throws StorageException {
+        return db.write(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO audit (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                    java.sql.Statement.RETURN_GENERATED_KEYS)) {
+                int i = 1;
+                ps.setLong(i++, r.at());
+                ps.setString(i++, r.sessionId());
+                ps.setString(i++, r.turnId());
+                ps.setString(i++, r.toolCallId());
+                ps.setString(i++, r.toolName());
+                ps.setString(i++, r.traceId());
+                ps.setString(i++, r.delegate());
+                ps.setString(i++, r.argsHash());
+                ps.setString(i++, r.argsPreview());
+                ps.setString(i++, r.externalPath());
+                ps.setString(i++, r.decision());
+                ps.setString(i++, r.rule());
+                ps.setString(i++, r.source());
+                ps.setInt(i++, r.prompted() ? 1 : 0);
+                ps.setDouble(i++, r.permissionWaitMs());
+                ps.setDouble(i++, r.durationMs());
+                ps.setDouble(i++, r.overheadMs());
+                ps.setDouble(i++, r.totalMs());
+                ps.setInt(i++, r.ok() ? 1 : 0);
+                ps.setString(i, r.errorCode());
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    return keys.next() ? keys.getLong(1) : 0L;
+                }
+            }
+        });
+    }
+
+    /** Rows matching the filters (null = any), newest first, at most {@code limit}. */
+    public List<AuditRecord> query(String sessionId, String toolName, Long sinceMillis, int limit)
+            throws StorageException {
+        StringBuilder sql = new StringBuilder("SELECT id, " + COLUMNS + " FROM audit WHERE 1 = 1");
+        List<Object> args = new ArrayList<>();
+        if (sessionId != null) {
+            sql.append(" AND session_id = ?");
+            args.add(sessionId);
+        }
+        if (toolName != null) {
+            sql.append(" AND tool_name = ?");
+            args.add(toolName);
+        }
+        if (sinceMillis != null) {
+            sql.append(" AND at >= ?");
+            args.add(sinceMillis);
+        }
+        sql.append(" ORDER BY id DESC LIMIT ?");
+        args.add(limit);
+        return db.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                for (int i = 0; i < args.size(); i++) {
+                    ps.setObject(i + 1, args.get(i));
+                }
+                List<AuditRecord> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(row(rs));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    private static AuditRecord row(ResultSet rs) throws SQLException {
+        int i = 1;
+        return new AuditRecord(rs.getLong(i++), rs.getLong(i++), rs.getString(i++), rs.getString(i++),
+                rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++),
+                rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++),
+                rs.getInt(i++) == 1, rs.getDouble(i++), rs.getDouble(i++), rs.getDouble(i++), rs.getDouble(i++),
+                rs.getInt(i++) == 1, rs.getString(i));
+    }
+}

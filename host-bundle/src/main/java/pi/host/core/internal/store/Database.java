@@ -1,0 +1,196 @@
+package pi.host.core.internal.store;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The host's one SQLite file: WAL journal, ordered migrations tracked by {@code user_version}, one
+ * writer connection whose transactions begin IMMEDIATE, and a few reader connections (WAL lets
+ * them read while a write is in progress).
+ *
+ * <p>A database that could not be opened or migrated stays "broken": every read and write throws
+ * {@link StorageException}, so calls fail with STORAGE_ERROR instead of running unrecorded.
+ */
+public final class Database implements AutoCloseable {
+
+    /** How long a writer waits for a lock held by another process before the call fails. */
+    public static final int DEFAULT_BUSY_MILLIS = 5_000;
+    private static final int READERS = 4;
+
+    private final Path file;
+    private final Connection writer;
+    private final BlockingQueue<Connection> readers;
+    private final StorageException failure;
+    private final int schemaVersion;
+
+    private Database(Path file, Connection writer, BlockingQueue<Connection> readers, int schemaVersion,
+            StorageException failure) {
+        this.file = file;
+        this.writer = writer;
+        this.readers = readers;
+        this.schemaVersion = schemaVersion;
+        this.failure = failure;
+    }
+
+    /** Opens (creating if needed) and migrates the database at {@code file}; never throws. */
+    public static Database open(Path file) {
+        return open(file, Migrations.ALL, DEFAULT_BUSY_MILLIS);
+    }
+
+    static Database open(Path file, List<Migrations.Migration> migrations, int busyMillis) {
+        Connection writer = null;
+        BlockingQueue<Connection> readers = new ArrayBlockingQueue<>(READERS);
+        try {
+            Files.createDirectories(file.toAbsolutePath().getParent());
+            writer = connect(file, busyMillis);
+            int version = migrate(writer, migrations);
+            for (int i = 0; i < READERS; i++) {
+                readers.add(connect(file, busyMillis));
+            }
+            return new Database(file, writer, readers, version, null);
+        } catch (SQLException | IOException e) {
+            closeQuietly(writer);
+            readers.forEach(Database::closeQuietly);
+            System.getLogger(Database.class.getName()).log(System.Logger.Level.ERROR,
+                    "cannot open the database " + file, e);
+            return new Database(file, null, null, -1,
+                    new StorageException("the database " + file + " cannot be used: " + e.getMessage(), e));
+        }
+    }
+
+    private static Connection connect(Path file, int busyMillis) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        // NORMAL in WAL mode: a committed transaction survives a crash of the process (kill -9);
+        // only a power loss may drop the last commits.
+        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+        config.setBusyTimeout(busyMillis);
+        config.enforceForeignKeys(true);
+        // auto-commit on every connection: the driver would otherwise open the next transaction right
+        // after each commit and hold the write lock between calls. Writers say BEGIN IMMEDIATE themselves.
+        return config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+    }
+
+    /** Applies every migration newer than the file's {@code user_version}, each in its own transaction. */
+    private static int migrate(Connection c, List<Migrations.Migration> migrations) throws SQLException {
+        int version = userVersion(c);
+        for (Migrations.Migration m : migrations) {
+            if (m.version() <= version) {
+                continue;
+            }
+            try (Statement s = c.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+                try {
+                    for (String sql : m.statements()) {
+                        s.execute(sql);
+                    }
+                    s.execute("PRAGMA user_version = " + m.version());
+                    s.execute("COMMIT");
+                } catch (SQLException e) {
+                    s.execute("ROLLBACK");
+                    throw new SQLException("migration to schema " + m.version() + " failed; schema " + version
+                            + " stays: " + e.getMessage(), e);
+                }
+                version = m.version();
+            }
+        }
+        return version;
+    }
+
+    private static int userVersion(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+            return rs.next() ? rs.getInt(1) : 0;
+        }
+    }
+
+    /** The schema version of the file (-1 when the database is broken). */
+    public int schemaVersion() {
+        return schemaVersion;
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /** True unless the database could not be opened or migrated. */
+    public boolean healthy() {
+        return failure == null;
+    }
+
+    /** Runs {@code work} in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back on failure. */
+    public <T> T write(SqlWork<T> work) throws StorageException {
+        if (failure != null) {
+            throw failure;
+        }
+        synchronized (writer) {
+            try (Statement tx = writer.createStatement()) {
+                tx.execute("BEGIN IMMEDIATE");
+                try {
+                    T result = work.run(writer);
+                    tx.execute("COMMIT");
+                    return result;
+                } catch (SQLException | RuntimeException e) {
+                    try {
+                        tx.execute("ROLLBACK");
+                    } catch (SQLException rollback) {
+                        e.addSuppressed(rollback);
+                    }
+                    throw e;
+                }
+            } catch (SQLException | RuntimeException e) {
+                throw new StorageException("storage write failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Runs {@code work} on a reader connection. */
+    public <T> T read(SqlWork<T> work) throws StorageException {
+        if (failure != null) {
+            throw failure;
+        }
+        Connection c;
+        try {
+            c = readers.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StorageException("interrupted while waiting for a database connection", e);
+        }
+        try {
+            return work.run(c);
+        } catch (SQLException | RuntimeException e) {
+            throw new StorageException("storage read failed: " + e.getMessage(), e);
+        } finally {
+            readers.add(c);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (failure != null) {
+            return;
+        }
+        synchronized (writer) {
+            closeQuietly(writer);
+        }
+        readers.forEach(Database::closeQuietly);
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException e) {
+                // closing is best effort
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package pi.host.core.internal.store;
+
+import java.util.List;
+
+/**
+ * The schema, as ordered migrations. Each runs in one transaction with the {@code user_version}
+ * bump, so a failed migration leaves the previous version authoritative. Never edit a released
+ * migration: add the next one.
+ */
+final class Migrations {
+
+    /** One step from {@code version - 1} to {@code version}. */
+    record Migration(int version, List<String> statements) {
+    }
+
+    static final List<Migration> ALL = List.of(
+            new Migration(1, List.of(
+                    "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+                    "CREATE TABLE sessions ("
+                            + " id TEXT PRIMARY KEY,"
+                            + " project_root TEXT,"
+                            + " workspace_root TEXT NOT NULL,"
+                            + " isolated INTEGER NOT NULL DEFAULT 0,"
+                            + " mode TEXT NOT NULL DEFAULT 'agent',"
+                            + " permission_mode TEXT NOT NULL DEFAULT 'inherit',"
+                            + " unattended INTEGER NOT NULL DEFAULT 0,"
+                            + " created_at INTEGER NOT NULL,"
+                            + " updated_at INTEGER NOT NULL,"
+                            + " archived_at INTEGER)",
+                    "CREATE TABLE audit ("
+                            + " id INTEGER PRIMARY KEY,"
+                            + " at INTEGER NOT NULL,"
+                            + " session_id TEXT,"
+                            + " turn_id TEXT,"
+                            + " tool_call_id TEXT,"
+                            + " tool_name TEXT NOT NULL,"
+                            + " trace_id TEXT NOT NULL,"
+                            + " delegate TEXT,"
+                            + " args_hash TEXT,"
+                            + " args_preview TEXT,"
+                            + " external_path TEXT,"
+                            + " decision TEXT NOT NULL,"
+                            + " rule TEXT,"
+                            + " source TEXT,"
+                            + " prompted INTEGER NOT NULL,"
+                            + " permission_wait_ms REAL NOT NULL,"
+                            + " duration_ms REAL NOT NULL,"
+                            + " overhead_ms REAL NOT NULL,"
+                            + " total_ms REAL NOT NULL,"
+                            + " ok INTEGER NOT NULL,"
+                            + " error_code TEXT)",
+                    "CREATE INDEX audit_by_session ON audit(session_id, id)",
+                    "CREATE INDEX audit_by_tool ON audit(tool_name, id)")));
+
+    private Migrations() {
+    }
+
+    /** The version a fully migrated database has. */
+    static int latest() {
+        return ALL.get(ALL.size() - 1).version();
+    }
+}

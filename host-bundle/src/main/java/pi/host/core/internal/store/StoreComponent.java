@@ -1,0 +1,44 @@
+package pi.host.core.internal.store;
+
+import java.nio.file.Path;
+import org.osgi.framework.BundleContext;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+
+/**
+ * Owns the data dir and its database for the host's lifetime. The data dir comes from the
+ * framework property {@code pi.host.data} (set by the launcher); without it, the bundle's private
+ * storage area is used (in-container tests).
+ */
+@Component(service = StoreComponent.class)
+public final class StoreComponent {
+
+    /** Framework property naming the data dir. */
+    public static final String DATA_DIR = "pi.host.data";
+
+    private final Path dataDir;
+    private final Database database;
+
+    @Activate
+    public StoreComponent(BundleContext context) {
+        String configured = context.getProperty(DATA_DIR);
+        this.dataDir = configured != null && !configured.isBlank()
+                ? Path.of(configured).toAbsolutePath().normalize()
+                : context.getDataFile("data").toPath().toAbsolutePath();
+        this.database = Database.open(dataDir.resolve("pi-host.db"));
+    }
+
+    @Deactivate
+    private void deactivate() {
+        database.close();
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    public Database database() {
+        return database;
+    }
+}

@@ -1,0 +1,102 @@
+package pi.host.core.internal.store;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class DatabaseTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void createsTheLatestSchemaInWalMode() throws Exception {
+        try (Database db = Database.open(dir.resolve("pi-host.db"))) {
+            assertThat(db.healthy()).isTrue();
+            assertThat(db.schemaVersion()).isEqualTo(Migrations.latest());
+            String mode = db.read(c -> {
+                try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("PRAGMA journal_mode")) {
+                    rs.next();
+                    return rs.getString(1);
+                }
+            });
+            assertThat(mode).isEqualToIgnoringCase("wal");
+        }
+    }
+
+    @Test
+    void reopeningKeepsDataAndVersion() throws Exception {
+        Path file = dir.resolve("pi-host.db");
+        try (Database db = Database.open(file)) {
+            new SettingsStore(db).putAll(Map.of("k", "v"));
+        }
+        try (Database db = Database.open(file)) {
+            assertThat(db.schemaVersion()).isEqualTo(Migrations.latest());
+            assertThat(new SettingsStore(db).all()).containsEntry("k", "v");
+        }
+    }
+
+    @Test
+    void aFailedMigrationLeavesThePreviousSchemaAuthoritative() throws Exception {
+        Path file = dir.resolve("pi-host.db");
+        List<Migrations.Migration> good = List.of(new Migrations.Migration(1, List.of("CREATE TABLE a (x INTEGER)")));
+        try (Database db = Database.open(file, good, 1000)) {
+            assertThat(db.schemaVersion()).isEqualTo(1);
+        }
+        List<Migrations.Migration> bad = List.of(good.get(0), new Migrations.Migration(2,
+                List.of("CREATE TABLE b (y INTEGER)", "THIS IS NOT SQL")));
+        try (Database db = Database.open(file, bad, 1000)) {
+            assertThat(db.healthy()).isFalse();
+            assertThatThrownBy(() -> db.read(c -> 1)).isInstanceOf(StorageException.class)
+                    .hasMessageContaining("migration to schema 2 failed");
+        }
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = c.createStatement()) {
+            try (ResultSet rs = s.executeQuery("PRAGMA user_version")) {
+                rs.next();
+                assertThat(rs.getInt(1)).isEqualTo(1);
+            }
+            try (ResultSet rs = s.executeQuery("SELECT name FROM sqlite_master WHERE name = 'b'")) {
+                assertThat(rs.next()).as("table of the failed migration").isFalse();
+            }
+        }
+    }
+
+    @Test
+    void aFileThatIsNotADatabaseIsBrokenAndEveryCallFails() throws Exception {
+        Path file = dir.resolve("pi-host.db");
+        Files.writeString(file, "this is not an sqlite database, not even close ".repeat(100));
+        try (Database db = Database.open(file)) {
+            assertThat(db.healthy()).isFalse();
+            assertThat(db.schemaVersion()).isEqualTo(-1);
+            assertThatThrownBy(() -> new SettingsStore(db).all()).isInstanceOf(StorageException.class);
+            assertThatThrownBy(() -> new SettingsStore(db).putAll(Map.of("a", "b")))
+                    .isInstanceOf(StorageException.class);
+        }
+    }
+
+    @Test
+    void aWriteLockHeldByAnotherProcessIsAStorageErrorAfterTheBusyTimeout() throws Exception {
+        Path file = dir.resolve("pi-host.db");
+        try (Database db = Database.open(file, Migrations.ALL, 200);
+                Connection other = DriverManager.getConnection("jdbc:sqlite:" + file);
+                Statement s = other.createStatement()) {
+            s.execute("BEGIN IMMEDIATE");
+            assertThatThrownBy(() -> new SettingsStore(db).putAll(Map.of("a", "b")))
+                    .isInstanceOf(StorageException.class).hasMessageContaining("SQLITE_BUSY");
+            s.execute("ROLLBACK");
+            new SettingsStore(db).putAll(Map.of("a", "b"));
+            assertThat(new SettingsStore(db).all()).containsEntry("a", "b");
+        }
+    }
+}
