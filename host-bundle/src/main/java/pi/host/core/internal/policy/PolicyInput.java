@@ -1,0 +1,29 @@
+package pi.host.core.internal.policy;
+
+import java.util.Objects;
+import pi.host.api.Risk;
+
+/**
+ * What the permission policy needs to know about one admitted call.
+ *
+ * @param toolName the exposed tool name, for the card's reason (grants are keyed by it too)
+ * @param kind the tool's policy kind
+ * @param risk the effective risk (after the host's defaults; MCP tools are medium whatever this says)
+ * @param mode the effective permission mode; null when it could not be resolved, which denies
+ * @param outsidePath an explicit path argument resolved outside both the workspace and scratch roots
+ * @param scratchTarget a mutating call whose resolved path is inside the scratch root
+ * @param sessionGrant an allow-session grant exists for this tool name in this session
+ */
+public record PolicyInput(String toolName, ToolKind kind, Risk risk, PermissionMode mode, boolean outsidePath,
+        boolean scratchTarget, boolean sessionGrant) {
+
+    public PolicyInput {
+        Objects.requireNonNull(toolName, "toolName");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(risk, "risk");
+        if (outsidePath && scratchTarget) {
+            // One resolved path cannot be both; a caller that says so has mixed up two paths.
+            throw new IllegalArgumentException("a path is either outside the roots or inside scratch, not both");
+        }
+    }
+}

@@ -1,0 +1,11 @@
+package pi.host.core.internal.policy;
+
+/** What the permission policy says about an admitted call (spec §7). */
+public enum Verdict {
+    /** Execute without a card. */
+    ALLOW,
+    /** Show a permission card and wait for allow-once, allow-session, deny or cancellation. */
+    ASK,
+    /** Do not execute; the result says the call was denied. */
+    DENY
+}
