@@ -27,7 +27,9 @@ import pi.host.core.internal.events.HostEvents;
  * defaults, refuses what would collide or shadow a builtin, and tells clients ({@code tools.changed})
  * when tools come and go. Nothing here is cached from activation: the map follows the services.
  */
-@Component(service = ToolRegistry.class)
+// immediate: clients learn of tools through tools.changed, so the registry must track providers from
+// the start; as a delayed component nothing that only listens would ever activate it
+@Component(service = ToolRegistry.class, immediate = true)
 public final class ToolRegistry {
 
     /** Symbolic name of the only bundle whose tools keep their builtin names. */

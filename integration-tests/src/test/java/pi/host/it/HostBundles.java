@@ -1,0 +1,122 @@
+package pi.host.it;
+
+import static org.ops4j.pax.exam.CoreOptions.bundle;
+import static org.ops4j.pax.exam.CoreOptions.composite;
+import static org.ops4j.pax.exam.CoreOptions.junitBundles;
+import static org.ops4j.pax.exam.CoreOptions.mavenBundle;
+import static org.ops4j.pax.exam.CoreOptions.systemProperty;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import org.ops4j.pax.exam.Constants;
+import org.ops4j.pax.exam.Option;
+
+/**
+ * The container every in-container test boots: exactly the bundle set the launcher ships (as
+ * {@code bundles/target/pi-host/bundles.list} names it, in its order), plus what Pax Exam and the
+ * test code need to run inside Felix. Tests see the host as a user's launcher starts it, not a set
+ * of bundles picked for the test.
+ */
+public final class HostBundles {
+
+    /** System property (set by Failsafe) naming the assembled {@code pi-host} directory. */
+    public static final String ASSEMBLY = "pi.host.assembly";
+
+    private HostBundles() {
+    }
+
+    /** The full container configuration. */
+    public static Option options() {
+        return composite(
+                // an unresolved bundle is a broken assembly: fail the container, not some later assertion
+                systemProperty(Constants.EXAM_FAIL_ON_UNRESOLVED_KEY).value("true"),
+                examSupport(),
+                assembly());
+    }
+
+    /** The assembled bundle set, each installed by file: URL in bundles.list order. */
+    public static Option assembly() {
+        // by file: URL because reactor artifacts are not in ~/.m2 (we never mvn install), so
+        // pax-url-aether could not find them (TOOLCHAIN.md)
+        return composite(assembledJars().stream()
+                .map(jar -> bundle(jar.toUri().toString()))
+                .toArray(Option[]::new));
+    }
+
+    /**
+     * What the test code needs in the container besides the host. Pax Exam 4.14 already provisions
+     * jakarta.inject-api (javax.inject, for {@code @Inject}) on its own; installing it again would be a
+     * duplicate bundle.
+     */
+    private static Option examSupport() {
+        return composite(
+                // TOOLCHAIN.md: with pax.exam.logging=none (set by Failsafe) Pax Exam installs no logging;
+                // 2.3.2 exports slf4j 1.7 and 2.0 for its own bundles (the default 2.1.4 only 1.7)
+                mavenBundle("org.ops4j.pax.logging", "pax-logging-api").versionAsInProject(),
+                // without a pax-logging backend it prints to stdout, by default everything down to DEBUG
+                systemProperty("org.ops4j.pax.logging.DefaultServiceLog.level").value("WARN"),
+                junitBundles(),
+                // Awaitility in the probe: tests wait for conditions with a bound, never sleep
+                mavenBundle("org.hamcrest", "hamcrest").versionAsInProject(),
+                mavenBundle("org.awaitility", "awaitility").versionAsInProject());
+    }
+
+    /** The jars of the assembly, in install order. */
+    public static List<Path> assembledJars() {
+        Path root = assemblyRoot();
+        Path list = root.resolve("bundles.list");
+        List<Path> jars = new ArrayList<>();
+        try {
+            for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
+                String name = line.strip();
+                if (name.isEmpty() || name.startsWith("#")) {
+                    continue;
+                }
+                Path jar = root.resolve("bundle").resolve(name);
+                if (!Files.isRegularFile(jar)) {
+                    throw new IllegalStateException(list + " names " + name + ", which is not in " + jar.getParent());
+                }
+                jars.add(jar);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + list + " (is the bundles module packaged?)", e);
+        }
+        if (jars.isEmpty()) {
+            throw new IllegalStateException(list + " names no bundle");
+        }
+        return jars;
+    }
+
+    /** The Bundle-SymbolicName of every assembled jar, in install order. */
+    public static List<String> assembledSymbolicNames() {
+        List<String> names = new ArrayList<>();
+        for (Path jar : assembledJars()) {
+            try (JarFile file = new JarFile(jar.toFile())) {
+                String bsn = file.getManifest().getMainAttributes().getValue("Bundle-SymbolicName");
+                if (bsn == null) {
+                    throw new IllegalStateException(jar + " is not a bundle");
+                }
+                // drop directives such as ;singleton:=true
+                names.add(bsn.split(";", 2)[0].strip());
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot read " + jar, e);
+            }
+        }
+        return names;
+    }
+
+    private static Path assemblyRoot() {
+        String dir = System.getProperty(ASSEMBLY);
+        if (dir == null) {
+            throw new IllegalStateException("system property " + ASSEMBLY + " is not set (Failsafe sets it)");
+        }
+        return Paths.get(dir).toAbsolutePath().normalize();
+    }
+}
