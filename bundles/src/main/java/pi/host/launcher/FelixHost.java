@@ -45,6 +45,18 @@ final class FelixHost {
         Thread hook = new Thread(() -> stop(framework), "pi-host-sigterm");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
+            if (replaceChangedExtensions(framework, jars)) {
+                // A framework extension (SPI Fly) lives on the system bundle's class path: Felix
+                // attaches a newly installed one at once, even in an initialised framework, but an
+                // updated or uninstalled one only takes effect in a new framework (refreshing it
+                // stops the framework with STOPPED_SYSTEM_REFRESHED, which would break start()).
+                // So after replacing one, stop and init again from the cache before going on.
+                // (A first install needs nothing: SPI Fly comes first in bundles.list, is attached
+                // before anything resolves, and the start loop below skips it as a fragment.)
+                framework.stop();
+                framework.waitForStop(STOP_WAIT_MILLIS);
+                framework.init();
+            }
             List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars);
             framework.start();
             for (Bundle b : bundles) {
@@ -64,6 +76,43 @@ final class FelixHost {
             // the JVM is already shutting down through the hook
         }
         return event.getType() == FrameworkEvent.ERROR ? 1 : 0;
+    }
+
+    /**
+     * Updates cached framework extensions whose jar is newer and uninstalls those no longer listed;
+     * true when it changed one (the framework must then be initialised again). New extensions are
+     * left to {@link #installOrUpdate}: installing one needs no restart.
+     */
+    private static boolean replaceChangedExtensions(Framework framework, List<Path> jars) throws BundleException {
+        Map<String, Path> listed = new HashMap<>();
+        for (Path jar : jars) {
+            listed.put(jar.toUri().toString(), jar);
+        }
+        boolean changed = false;
+        for (Bundle b : framework.getBundleContext().getBundles()) {
+            if (b.getBundleId() == 0 || !isFrameworkExtension(framework, b)) {
+                continue;
+            }
+            Path jar = listed.get(b.getLocation());
+            if (jar == null) {
+                b.uninstall();
+                changed = true;
+            } else if (lastModified(jar) > b.getLastModified()) {
+                b.update();
+                changed = true;
+            }
+        }
+        return changed;
+    }
+
+    /** A fragment of the system bundle ({@code Fragment-Host: system.bundle; extension:=framework}). */
+    private static boolean isFrameworkExtension(Framework framework, Bundle b) {
+        String host = b.getHeaders("").get(Constants.FRAGMENT_HOST);
+        if (host == null) {
+            return false;
+        }
+        String name = host.split(";", 2)[0].strip();
+        return name.equals(Constants.SYSTEM_BUNDLE_SYMBOLICNAME) || name.equals(framework.getSymbolicName());
     }
 
     /**

@@ -34,6 +34,11 @@ public final class Main implements Callable<Integer> {
         // instead; the stdio server writes to the real file descriptor.
         PrintStream stdout = System.out;
         System.setOut(System.err);
+        // slf4j-simple (the bundles' slf4j provider) already defaults to System.err; say so explicitly
+        // unless the user chose otherwise with -D
+        if (System.getProperty("org.slf4j.simpleLogger.logFile") == null) {
+            System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
+        }
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(new java.io.PrintWriter(stdout, true)); // --help and --version answer on stdout
         int code = cli.execute(args);

@@ -6,7 +6,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -17,6 +19,16 @@ class LauncherIT {
 
     private static final Duration EXIT = Duration.ofSeconds(30);
     private static final String INFO = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"host.info\"}";
+    /** A framework extension fragment: attached to the system bundle, so RESOLVED, never ACTIVE. */
+    private static final String SPIFLY = "org.apache.aries.spifly.dynamic.framework.extension";
+
+    /** Every bundle started, except the framework extension, which is attached (RESOLVED). */
+    private static void assertAllStarted(JsonNode bundles) {
+        for (JsonNode b : bundles) {
+            String expected = SPIFLY.equals(b.get("symbolicName").asText()) ? "RESOLVED" : "ACTIVE";
+            assertThat(b.get("state").asText()).as(b.toString()).isEqualTo(expected);
+        }
+    }
 
     @TempDir
     Path data;
@@ -30,12 +42,15 @@ class LauncherIT {
             assertThat(host.messages()).hasSize(1);
             JsonNode result = host.messages().get(0).get("result");
             assertThat(result.get("protocolVersion").asInt()).isEqualTo(1);
+            assertAllStarted(result.get("bundles"));
             List<String> names = new ArrayList<>();
             for (JsonNode b : result.get("bundles")) {
-                assertThat(b.get("state").asText()).as(b.toString()).isEqualTo("ACTIVE");
                 names.add(b.get("symbolicName").asText());
             }
-            assertThat(names).contains("pi.host.api", "pi.host.core", "pi.host.tools", "org.apache.felix.scr");
+            // slf4j.api resolves only with SPI Fly attached (it requires the ServiceLoader mediator)
+            assertThat(names).contains("pi.host.api", "pi.host.core", "pi.host.tools", "org.apache.felix.scr",
+                    SPIFLY, "slf4j.api", "slf4j.simple", "com.networknt.json-schema-validator");
+            assertThat(host.stderr()).doesNotContain("SLF4J(", "No SLF4J providers"); // slf4j 2 warns as SLF4J(W)
         }
         assertThat(data.resolve("felix-cache")).isDirectory();
     }
@@ -45,11 +60,28 @@ class LauncherIT {
         for (int run = 0; run < 2; run++) {
             try (HostProcess host = HostProcess.serve(data)) {
                 JsonNode info = host.request(1, "host.info", "{}");
-                assertThat(info.get("result").get("bundles")).allSatisfy(
-                        b -> assertThat(b.get("state").asText()).isEqualTo("ACTIVE"));
+                assertAllStarted(info.get("result").get("bundles"));
                 host.closeInput();
                 assertThat(host.awaitExit(EXIT)).isZero();
             }
+        }
+    }
+
+    @Test
+    void restartsAfterTheFrameworkExtensionJarChanged() throws Exception {
+        try (HostProcess host = HostProcess.serve(data)) {
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+        }
+        // a newer jar makes the launcher update the cached extension, which needs a fresh framework
+        Path extension = HostProcess.launcherJar().resolveSibling("pi-host").resolve("bundle").resolve(SPIFLY + ".jar");
+        Files.setLastModifiedTime(extension, FileTime.from(Instant.now()));
+        try (HostProcess host = HostProcess.serve(data)) {
+            JsonNode info = host.request(1, "host.info", "{}");
+            assertAllStarted(info.get("result").get("bundles"));
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+            assertThat(host.stderr()).doesNotContain("Exception");
         }
     }
 

@@ -1,0 +1,161 @@
+package pi.host.core.internal.args;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.networknt.schema.AbsoluteIri;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaException;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SchemaRegistryConfig;
+import com.networknt.schema.SpecificationVersion;
+import com.networknt.schema.path.NodePath;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
+import java.util.Set;
+import pi.host.core.internal.json.Json;
+
+/**
+ * Compiles tool parameter schemas (JSON Schema, draft 2020-12 unless {@code $schema} says otherwise)
+ * and validates call arguments against them.
+ *
+ * <p>Nothing is ever fetched: a {@code $ref} (or {@code $schema}) may only point inside the schema
+ * itself or at one of the JSON Schema meta-schemas bundled in the validator; anything else makes the
+ * schema invalid. A schema is checked against its dialect's meta-schema and has every reference
+ * resolved when it is compiled, so a compiled schema cannot fail later for a reason of its own.
+ *
+ * <p>Thread-safe. Compiling costs far more than validating: the caller keeps one
+ * {@link CompiledSchema} per tool schema.
+ */
+public final class SchemaValidator {
+
+    private static final String DEFAULT_DIALECT = "https://json-schema.org/draft/2020-12/schema";
+
+    /** The meta-schemas inside the validator jar, as paths under json-schema.org: the only loadable schemas. */
+    private static final Set<String> BUNDLED_META_SCHEMAS = Set.of(
+            "draft/2020-12/schema",
+            "draft/2020-12/meta/applicator", "draft/2020-12/meta/content", "draft/2020-12/meta/core",
+            "draft/2020-12/meta/format-annotation", "draft/2020-12/meta/format-assertion",
+            "draft/2020-12/meta/meta-data", "draft/2020-12/meta/unevaluated", "draft/2020-12/meta/validation",
+            "draft/2019-09/schema",
+            "draft/2019-09/meta/applicator", "draft/2019-09/meta/content", "draft/2019-09/meta/core",
+            "draft/2019-09/meta/format", "draft/2019-09/meta/meta-data", "draft/2019-09/meta/validation",
+            "draft-07/schema", "draft-06/schema", "draft-04/schema");
+
+    private final SchemaRegistry registry;
+
+    public SchemaValidator() {
+        SchemaRegistryConfig config = SchemaRegistryConfig.builder()
+                .locale(Locale.ENGLISH) // messages go to the model: one language, whatever the host's locale
+                .preloadSchema(false) // compile() resolves references itself, and reports what fails
+                .build();
+        this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, builder -> builder
+                .schemaRegistryConfig(config)
+                .schemaLoader(loader -> loader.allow(SchemaValidator::allowLoad)));
+    }
+
+    /**
+     * Parses and compiles a tool's parameter schema.
+     *
+     * @throws InvalidSchemaException when the text is not JSON, not a JSON object, does not conform to
+     *         its dialect's meta-schema, or refers to a schema outside itself
+     */
+    public CompiledSchema compile(String schemaJson) throws InvalidSchemaException {
+        if (schemaJson == null) {
+            throw new InvalidSchemaException("no schema given");
+        }
+        JsonNode node;
+        try {
+            node = Json.mapper().readTree(schemaJson);
+        } catch (JsonProcessingException e) {
+            throw new InvalidSchemaException("schema is not valid JSON: " + e.getOriginalMessage(), e);
+        }
+        if (node == null || node.isMissingNode()) {
+            throw new InvalidSchemaException("schema is empty");
+        }
+        if (!node.isObject()) {
+            throw new InvalidSchemaException("schema must be a JSON object, not "
+                    + node.getNodeType().name().toLowerCase(Locale.ROOT));
+        }
+        JsonNode declared = node.get("$schema");
+        if (declared != null && !declared.isTextual()) {
+            throw new InvalidSchemaException("schema/$schema must be a string (the dialect's meta-schema IRI)");
+        }
+        String dialect = declared == null ? DEFAULT_DIALECT : declared.textValue();
+        try {
+            Schema meta = registry.getSchema(SchemaLocation.of(dialect));
+            List<String> problems = messages("schema", meta.validate(node));
+            if (!problems.isEmpty()) {
+                throw new InvalidSchemaException("schema does not conform to its meta-schema " + dialect + ": "
+                        + String.join("; ", problems));
+            }
+            Schema schema = registry.getSchema(node);
+            schema.initializeValidators(); // resolves every $ref now, not at the first call
+            return new CompiledSchema(schema, schema.getSchemaContext().getDialect().getId());
+        } catch (RuntimeException e) {
+            throw invalid(e);
+        }
+    }
+
+    /**
+     * Validates arguments against a compiled schema.
+     *
+     * @return one message per problem, each starting with the path of the offending value
+     *         ({@code arguments/path: ...}, JSON Pointer after {@code arguments}); empty when valid
+     */
+    public List<String> validate(CompiledSchema schema, JsonNode arguments) {
+        Objects.requireNonNull(schema, "schema");
+        Objects.requireNonNull(arguments, "arguments");
+        return messages("arguments", schema.schema().validate(arguments));
+    }
+
+    private static List<String> messages(String root, List<Error> errors) {
+        List<String> messages = new ArrayList<>(errors.size());
+        for (Error e : errors) {
+            NodePath at = e.getInstanceLocation();
+            // required, additionalProperties and the like report the object and name the property
+            if (e.getProperty() != null && at != null) {
+                at = at.append(e.getProperty());
+            }
+            messages.add(root + (at == null ? "" : at.toString()) + ": " + e.getMessage());
+        }
+        return messages;
+    }
+
+    private static boolean allowLoad(AbsoluteIri iri) {
+        String s = iri.toString();
+        String path = s.startsWith("https://json-schema.org/") ? s.substring(24)
+                : s.startsWith("http://json-schema.org/") ? s.substring(23) : null;
+        if (path != null && path.endsWith("#")) {
+            path = path.substring(0, path.length() - 1);
+        }
+        if (path == null || !BUNDLED_META_SCHEMAS.contains(path)) {
+            throw new RefusedReference(s);
+        }
+        return true;
+    }
+
+    private static InvalidSchemaException invalid(RuntimeException e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof RefusedReference) {
+                return new InvalidSchemaException("schema refers to " + t.getMessage() + ", which is not loaded:"
+                        + " the host never fetches schemas; a $ref must point inside the schema (e.g. #/$defs/name)"
+                        + " and $schema must name a standard JSON Schema dialect");
+            }
+        }
+        String detail = e instanceof SchemaException ? e.getMessage() : e.toString();
+        return new InvalidSchemaException("schema cannot be compiled: " + detail, e);
+    }
+
+    /** Thrown from the loader's allow check; the validator wraps it, compile() finds it in the causes. */
+    private static final class RefusedReference extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        RefusedReference(String iri) {
+            super("'" + iri + "'", null, false, false);
+        }
+    }
+}
