@@ -97,9 +97,22 @@ function killAll() {
   live.clear();
 }
 
-process.on('exit', killAll);
+/** SIGKILLs every live child, waits (at most 2 s) until they are reaped, then exits. */
+let stopping = false;
+function stopAll(code) {
+  if (stopping) return; // the first reason to stop wins (killing children makes main() fail too)
+  stopping = true;
+  const waits = [...live].map((child) => new Promise((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) r();
+    else child.once('exit', r);
+  }));
+  killAll();
+  Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, 2000))]).then(() => process.exit(code));
+}
+
+process.on('exit', killAll); // last resort: exit handlers cannot wait
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => { console.error(`bench: ${sig}, stopping`); killAll(); process.exit(130); });
+  process.on(sig, () => { console.error(`bench: ${sig}, stopping`); stopAll(130); });
 }
 
 // ---- one measurement --------------------------------------------------------------------------
@@ -246,8 +259,7 @@ async function main() {
   const o = parseArgs(process.argv.slice(2));
   const deadline = setTimeout(() => {
     console.error(`bench: deadline of ${o.deadlineS} s reached, stopping`);
-    killAll();
-    process.exit(3);
+    stopAll(3);
   }, o.deadlineS * 1000);
 
   const launcherJar = join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar');
@@ -409,7 +421,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  console.error(`bench: ${e.stack || e}`);
-  killAll();
-  process.exit(1);
+  if (!stopping) console.error(`bench: ${e.stack || e}`);
+  stopAll(1);
 });
