@@ -44,6 +44,11 @@ public @interface Tool {
     String PATH_KIND = "pi.tool.pathKind";
     /** Property name of the flag that marks a tool as mutating (serialized per session). */
     String MUTATES = "pi.tool.mutates";
+    /** Property name of the time budget of one call, in milliseconds. */
+    String TIMEOUT_MS = "pi.tool.timeoutMs";
+
+    /** The budget of a call when a tool declares none. */
+    long DEFAULT_TIMEOUT_MS = 120_000;
 
     /** The tool's name inside its provider; the host decides the name the model sees. */
     String name();
@@ -74,4 +79,7 @@ public @interface Tool {
 
     /** True for tools that change the workspace or run commands: one at a time per session. */
     boolean mutates() default false;
+
+    /** How long one call may run before the host answers TOOL_TIMEOUT and cancels it. */
+    long timeoutMs() default DEFAULT_TIMEOUT_MS;
 }

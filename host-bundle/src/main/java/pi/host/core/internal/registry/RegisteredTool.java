@@ -1,6 +1,7 @@
 package pi.host.core.internal.registry;
 
 import java.util.List;
+import pi.host.api.PathKind;
 import pi.host.api.Risk;
 import pi.host.api.ToolProvider;
 
@@ -18,10 +19,15 @@ import pi.host.api.ToolProvider;
  * @param planSafeActions the actions allowed in Plan and Goal
  * @param deferred true when listed on demand only
  * @param summary one line for the on-demand catalog
+ * @param pathArg the argument holding the tool's path, or null (builtins only)
+ * @param pathKind what that path must name
+ * @param mutates true when calls are serialized per session and lock their path exclusively
+ * @param timeoutMs the budget of one call
  * @param bundleId the providing bundle
  * @param serviceId the service registration, to tell re-registrations apart
  */
 public record RegisteredTool(String name, String internalName, String localName, ToolOrigin origin, String owner,
         Risk risk, boolean declaredRiskValid, List<String> actions, List<String> planSafeActions, boolean deferred,
-        String summary, ToolProvider provider, long bundleId, long serviceId) {
+        String summary, String pathArg, PathKind pathKind, boolean mutates, long timeoutMs, ToolProvider provider,
+        long bundleId, long serviceId) {
 }

@@ -17,6 +17,7 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
+import pi.host.api.PathKind;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
 import pi.host.api.ToolProvider;
@@ -145,12 +146,35 @@ public final class ToolRegistry {
         if (!actions.containsAll(planSafe)) {
             throw new Refused("planSafeActions " + planSafe + " are not a subset of actions " + actions);
         }
-        boolean deferred = origin != ToolOrigin.BUILTIN || Boolean.TRUE.equals(ref.getProperty(Tool.DEFERRED))
-                || "true".equals(ref.getProperty(Tool.DEFERRED));
+        boolean deferred = origin != ToolOrigin.BUILTIN || flag(ref.getProperty(Tool.DEFERRED));
         String summary = Optional.ofNullable(stringProperty(ref, Tool.SUMMARY)).orElse("");
+        // paths are resolved for builtins only: plugins and MCP tools get no filesystem surface from the host
+        String pathArg = origin == ToolOrigin.BUILTIN ? stringProperty(ref, Tool.PATH_ARG) : null;
+        PathKind pathKind = PathKind.NONE;
+        if (pathArg != null) {
+            try {
+                pathKind = PathKind.valueOf(String.valueOf(ref.getProperty(Tool.PATH_KIND)));
+            } catch (IllegalArgumentException e) {
+                throw new Refused("pi.tool.pathKind must name a PathKind when pi.tool.pathArg is set");
+            }
+        }
+        boolean mutates = flag(ref.getProperty(Tool.MUTATES));
+        long timeoutMs = Tool.DEFAULT_TIMEOUT_MS;
+        Object timeout = ref.getProperty(Tool.TIMEOUT_MS);
+        if (timeout != null) {
+            try {
+                timeoutMs = Long.parseLong(String.valueOf(timeout));
+            } catch (NumberFormatException e) {
+                throw new Refused("pi.tool.timeoutMs must be a number of milliseconds");
+            }
+            if (timeoutMs < 1 || timeoutMs > 24L * 3600 * 1000) {
+                throw new Refused("pi.tool.timeoutMs must be between 1 ms and 24 h");
+            }
+        }
         long serviceId = (Long) ref.getProperty(Constants.SERVICE_ID);
         return new RegisteredTool(exposed, ToolNaming.internalName(origin, owner, localName), localName, origin,
-                owner, risk, declared.isPresent(), actions, planSafe, deferred, summary, provider, bundleId, serviceId);
+                owner, risk, declared.isPresent(), actions, planSafe, deferred, summary, pathArg, pathKind, mutates,
+                timeoutMs, provider, bundleId, serviceId);
     }
 
     private void refuse(long bundleId, String bsn, String tool, String reason) {
@@ -162,6 +186,10 @@ public final class ToolRegistry {
             }
             diagnostics.addLast(new Diagnostic(bundleId, bsn, tool, reason));
         }
+    }
+
+    private static boolean flag(Object value) {
+        return Boolean.TRUE.equals(value) || "true".equals(value);
     }
 
     private static String stringProperty(ServiceReference<?> ref, String key) {

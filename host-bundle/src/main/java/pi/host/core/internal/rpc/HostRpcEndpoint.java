@@ -14,7 +14,11 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.events.HostEvents;
+import pi.host.core.internal.approval.PermissionMethods;
+import pi.host.core.internal.audit.AuditMethods;
+import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.info.HostMethods;
+import pi.host.core.internal.session.SessionMethods;
 import pi.host.core.rpc.RpcConnection;
 import pi.host.core.rpc.RpcEndpoint;
 
@@ -33,7 +37,9 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     private final ExecutorService pool;
 
     @Activate
-    public HostRpcEndpoint(@Reference HostEvents events, @Reference HostMethods host) {
+    public HostRpcEndpoint(@Reference HostEvents events, @Reference HostMethods host,
+            @Reference SessionMethods sessions, @Reference ToolMethods tools, @Reference PermissionMethods permissions,
+            @Reference AuditMethods audit) {
         this.events = events;
         Map<String, RpcMethod> table = new HashMap<>();
         MethodTable register = (name, method) -> {
@@ -42,6 +48,10 @@ public final class HostRpcEndpoint implements RpcEndpoint {
             }
         };
         host.register(register);
+        sessions.register(register);
+        tools.register(register);
+        permissions.register(register);
+        audit.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
     }

@@ -33,6 +33,11 @@ public final class RpcException extends Exception {
         return new RpcException(INVALID_PARAMS, message, errorCode);
     }
 
+    /** The store failed: the request did nothing. */
+    public static RpcException storage(Exception cause) {
+        return new RpcException(SERVER_BUSY, "storage error: " + cause.getMessage(), ErrorCode.STORAGE_ERROR);
+    }
+
     /** Invalid params without a more specific error code. */
     public static RpcException invalidParams(String message) {
         return new RpcException(INVALID_PARAMS, message, ErrorCode.INVALID_ARGUMENT);

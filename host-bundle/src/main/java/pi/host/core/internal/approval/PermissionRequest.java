@@ -1,0 +1,15 @@
+package pi.host.core.internal.approval;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * A permission card (PROTOCOL.md {@code permission.request}).
+ *
+ * @param preview a redacted rendering of the arguments
+ * @param externalPath the canonical outside path this card is about, or null
+ * @param delegate the asking delegate's name, or null for the session's own agent
+ */
+public record PermissionRequest(String requestId, String sessionId, String turnId, String toolCallId,
+        String toolName, String risk, String reason, JsonNode preview, String externalPath,
+        String delegate, long createdAt) {
+}

@@ -1,0 +1,70 @@
+package pi.host.core.internal.audit;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import pi.host.core.internal.json.Json;
+import pi.host.core.internal.store.AuditRecord;
+import pi.host.core.internal.store.AuditStore;
+import pi.host.core.internal.store.StorageException;
+import pi.host.core.internal.store.StoreComponent;
+
+/** Writes and reads the audit trail (spec §9). Arguments are stored as a hash and a redacted preview only. */
+@Component(service = AuditLog.class)
+public final class AuditLog {
+
+    /** Longest argument preview kept, in characters. */
+    public static final int PREVIEW_CHARS = 2048;
+
+    private final AuditStore store;
+
+    @Activate
+    public AuditLog(@Reference StoreComponent store) {
+        this.store = new AuditStore(store.database());
+    }
+
+    public AuditLog(AuditStore store) {
+        this.store = store;
+    }
+
+    /** Appends a row; when this returns it survives a crash of the host. */
+    public void append(AuditRecord row) throws StorageException {
+        store.append(row);
+    }
+
+    public List<AuditRecord> query(String sessionId, String toolName, Long since, int limit) throws StorageException {
+        return store.query(sessionId, toolName, since, limit);
+    }
+
+    /** SHA-256 of the redacted arguments' JSON: tells equal calls apart without keeping their secrets. */
+    public static String hash(JsonNode redactedArguments) {
+        try {
+            MessageDigest sha = MessageDigest.getInstance("SHA-256");
+            byte[] json = Json.mapper().writeValueAsBytes(redactedArguments);
+            return HexFormat.of().formatHex(sha.digest(json));
+        } catch (NoSuchAlgorithmException | JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The redacted arguments as JSON text, cut to {@link #PREVIEW_CHARS}. */
+    public static String preview(JsonNode redactedArguments) {
+        String text;
+        try {
+            text = Json.mapper().writeValueAsString(redactedArguments);
+        } catch (JsonProcessingException e) {
+            text = String.valueOf(redactedArguments);
+        }
+        if (text.length() > PREVIEW_CHARS) {
+            text = text.substring(0, PREVIEW_CHARS - 1) + "…";
+        }
+        return new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,72 @@
+package pi.host.core.internal.audit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Masks secrets before anything is persisted or displayed (spec §8): values of keys that name a
+ * credential, and strings shaped like well-known credentials wherever they appear.
+ */
+public final class Redactor {
+
+    public static final String MASK = "[REDACTED]";
+
+    private static final Pattern SECRET_KEY = Pattern.compile(
+            "(?i).*(password|passwd|passphrase|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key"
+                    + "|authorization|credential|cookie|session[_-]?key|client[_-]?secret).*");
+
+    /** Credential shapes; each match is replaced, the rest of the string stays readable. */
+    private static final Pattern SECRET_VALUE = Pattern.compile(String.join("|",
+            "-----BEGIN [A-Z ]*PRIVATE KEY-----[\\s\\S]*?(-----END [A-Z ]*PRIVATE KEY-----|$)",
+            "\\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}",
+            "\\bgh[pousr]_[A-Za-z0-9]{30,}",
+            "\\bgithub_pat_[A-Za-z0-9_]{30,}",
+            "\\bglpat-[A-Za-z0-9_-]{20,}",
+            "\\bxox[abposr]-[A-Za-z0-9-]{10,}",
+            "\\bAKIA[0-9A-Z]{16}\\b",
+            "\\bAIza[0-9A-Za-z_-]{35}\\b",
+            "\\beyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]{8,}",
+            "(?i)\\bbearer\\s+[A-Za-z0-9._~+/=-]{16,}",
+            "(?<=://)[^/\\s:@]+:[^/\\s@]+(?=@)"));
+
+    private Redactor() {
+    }
+
+    /** A redacted copy of {@code node}; the input is not changed. */
+    public static JsonNode redact(JsonNode node) {
+        if (node == null) {
+            return null;
+        }
+        if (node.isObject()) {
+            ObjectNode out = JsonNodeFactory.instance.objectNode();
+            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            while (fields.hasNext()) {
+                Map.Entry<String, JsonNode> f = fields.next();
+                boolean secret = SECRET_KEY.matcher(f.getKey()).matches()
+                        && (f.getValue().isValueNode() && !f.getValue().isNull());
+                out.set(f.getKey(), secret ? TextNode.valueOf(MASK) : redact(f.getValue()));
+            }
+            return out;
+        }
+        if (node.isArray()) {
+            ArrayNode out = JsonNodeFactory.instance.arrayNode();
+            node.forEach(e -> out.add(redact(e)));
+            return out;
+        }
+        if (node.isTextual()) {
+            return TextNode.valueOf(redact(node.textValue()));
+        }
+        return node;
+    }
+
+    /** A string with every credential-shaped part masked. */
+    public static String redact(String text) {
+        return SECRET_VALUE.matcher(text).replaceAll(MASK);
+    }
+}

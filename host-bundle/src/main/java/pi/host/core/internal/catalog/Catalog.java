@@ -1,0 +1,125 @@
+package pi.host.core.internal.catalog;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import pi.host.core.internal.args.CompiledSchema;
+import pi.host.core.internal.args.InvalidSchemaException;
+import pi.host.core.internal.args.SchemaValidator;
+import pi.host.core.internal.json.Json;
+import pi.host.core.internal.policy.ModeMatrix;
+import pi.host.core.internal.policy.OperatingMode;
+import pi.host.core.internal.policy.ToolKind;
+import pi.host.core.internal.registry.RegisteredTool;
+import pi.host.core.internal.registry.ToolRegistry;
+
+/**
+ * What the model may see per operating mode (spec §2, §2.1, §10): the tools the mode admits, with
+ * description, JSON schema and risk, and the deferred ones as compact on-demand entries. Each
+ * provider's description and schema are read once per service registration and compiled for
+ * validation; a provider whose schema is broken is left out (and its calls fail).
+ */
+@Component(service = Catalog.class)
+public final class Catalog {
+
+    /** A tool's text and schema as read from its provider. */
+    public record Described(String description, JsonNode inputSchema, CompiledSchema schema, String problem) {
+        public boolean usable() {
+            return problem == null;
+        }
+    }
+
+    /** One entry of {@code tools.list}. */
+    public record ToolEntry(String name, String description, JsonNode inputSchema, String risk) {
+    }
+
+    /** One entry of the on-demand catalog. */
+    public record OnDemandEntry(String name, String summary) {
+    }
+
+    /** The {@code tools.list} result. */
+    public record Listing(List<ToolEntry> tools, List<OnDemandEntry> onDemand) {
+    }
+
+    private final ToolRegistry registry;
+    private final SchemaValidator validator = new SchemaValidator();
+    private final ConcurrentHashMap<Long, Described> described = new ConcurrentHashMap<>();
+
+    @Activate
+    public Catalog(@Reference ToolRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** The tool's description and compiled schema, read from the provider once per registration. */
+    public Described describe(RegisteredTool tool) {
+        return described.computeIfAbsent(tool.serviceId(), id -> read(tool));
+    }
+
+    private Described read(RegisteredTool tool) {
+        String description;
+        String schemaText;
+        try {
+            description = tool.provider().description();
+            schemaText = tool.provider().inputSchema();
+        } catch (RuntimeException | LinkageError e) {
+            return new Described("", null, null, "the provider failed to describe the tool: " + e);
+        }
+        try {
+            CompiledSchema schema = validator.compile(schemaText);
+            return new Described(description == null ? "" : description, Json.mapper().readTree(schemaText), schema,
+                    null);
+        } catch (InvalidSchemaException | java.io.IOException e) {
+            return new Described("", null, null, "the tool's input schema is invalid: " + e.getMessage());
+        }
+    }
+
+    /** Validates arguments against the tool's schema: the problems found, empty when valid. */
+    public List<String> validate(RegisteredTool tool, JsonNode arguments) {
+        Described d = describe(tool);
+        if (!d.usable()) {
+            return List.of(d.problem());
+        }
+        return validator.validate(d.schema(), arguments);
+    }
+
+    /** The tools of a mode, sorted by name: admitted non-deferred tools in full, deferred ones on demand. */
+    public Listing list(OperatingMode mode) {
+        List<ToolEntry> tools = new ArrayList<>();
+        List<OnDemandEntry> onDemand = new ArrayList<>();
+        Set<Long> live = new HashSet<>();
+        for (RegisteredTool t : registry.all()) {
+            live.add(t.serviceId());
+            ToolKind kind = ToolKind.of(t.origin(), t.localName());
+            if (!ModeMatrix.admit(mode, kind, !t.planSafeActions().isEmpty()).admitted()) {
+                continue;
+            }
+            Described d = describe(t);
+            if (!d.usable()) {
+                continue;
+            }
+            if (t.deferred()) {
+                onDemand.add(new OnDemandEntry(t.name(), t.summary().isEmpty() ? firstLine(d.description())
+                        : t.summary()));
+            } else {
+                tools.add(new ToolEntry(t.name(), d.description(), d.inputSchema(), t.risk().wire()));
+            }
+        }
+        described.keySet().retainAll(live); // forget providers that went away
+        tools.sort(Comparator.comparing(ToolEntry::name));
+        onDemand.sort(Comparator.comparing(OnDemandEntry::name));
+        return new Listing(tools, onDemand);
+    }
+
+    private static String firstLine(String text) {
+        int nl = text.indexOf('\n');
+        String line = nl < 0 ? text : text.substring(0, nl);
+        return line.length() > 160 ? line.substring(0, 157) + "..." : line;
+    }
+}

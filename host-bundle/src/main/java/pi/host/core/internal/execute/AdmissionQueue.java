@@ -1,0 +1,82 @@
+package pi.host.core.internal.execute;
+
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Semaphore;
+import org.osgi.service.component.annotations.Component;
+import pi.host.core.internal.session.SessionListener;
+
+/**
+ * Admits a call to run: a mutating call first takes its session's single mutation permit (so one
+ * session's writes and commands run one at a time), then every call takes one of the global slots,
+ * then the path lock (shared for reads, exclusive for writes). Waiting is interruptible, so an
+ * abort cancels a queued call instead of letting it start later.
+ */
+@Component(service = {AdmissionQueue.class, SessionListener.class})
+public final class AdmissionQueue implements SessionListener {
+
+    /** Calls that may run at once, host-wide. */
+    public static final int GLOBAL_SLOTS = 32;
+
+
+    private final Semaphore global;
+    private final ConcurrentHashMap<String, Semaphore> sessionPermits = new ConcurrentHashMap<>();
+    private final PathMutex paths = new PathMutex();
+
+    public AdmissionQueue() {
+        this(GLOBAL_SLOTS);
+    }
+
+    public AdmissionQueue(int globalSlots) {
+        this.global = new Semaphore(globalSlots, true);
+    }
+
+    /** What an admitted call holds; closing releases everything in reverse order. */
+    public interface Ticket extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * Waits for admission. {@code path} may be null (no path lock).
+     *
+     * @throws InterruptedException when the waiting thread is interrupted (the call was cancelled)
+     */
+    public Ticket admit(String sessionId, boolean mutates, Path path, boolean exclusive) throws InterruptedException {
+        Deque<AutoCloseable> held = new ArrayDeque<>();
+        try {
+            if (mutates) {
+                Semaphore permit = sessionPermits.computeIfAbsent(sessionId, s -> new Semaphore(1, true));
+                permit.acquire();
+                held.push(permit::release);
+            }
+            global.acquire();
+            held.push(global::release);
+            if (path != null) {
+                held.push(paths.lock(path, exclusive));
+            }
+        } catch (InterruptedException e) {
+            releaseAll(held);
+            throw e;
+        }
+        return () -> releaseAll(held);
+    }
+
+    /** Forgets a deleted session's permit. */
+    @Override
+    public void sessionDeleted(String sessionId) {
+        sessionPermits.remove(sessionId);
+    }
+
+    private static void releaseAll(Deque<AutoCloseable> held) {
+        while (!held.isEmpty()) {
+            try {
+                held.pop().close();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        }
+    }
+}

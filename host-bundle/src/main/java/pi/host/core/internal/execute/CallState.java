@@ -1,0 +1,49 @@
+package pi.host.core.internal.execute;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import pi.host.core.internal.audit.AuditLog;
+import pi.host.core.internal.store.AuditRecord;
+
+/** What the pipeline learns about one call as it goes, for its audit row. */
+final class CallState {
+
+    final ExecuteRequest request;
+    final String traceId;
+    final long startedAt = System.currentTimeMillis();
+    final long startNanos = System.nanoTime();
+
+    JsonNode redactedArguments;
+    /** null (no explicit outside path), "allowed" or "denied". */
+    String externalPath;
+    /** allow, deny, mode-deny, or error (the call never reached policy). */
+    String decision = "error";
+    String rule;
+    String source;
+    boolean prompted;
+    long waitNanos;
+    long bodyNanos;
+
+    CallState(ExecuteRequest request, String traceId) {
+        this.request = request;
+        this.traceId = traceId;
+    }
+
+    void decided(String decision, String rule, String source) {
+        this.decision = decision;
+        this.rule = rule;
+        this.source = source;
+    }
+
+    AuditRecord audit(ResultEnvelope result) {
+        double total = (System.nanoTime() - startNanos) / 1e6;
+        double wait = waitNanos / 1e6;
+        double body = bodyNanos / 1e6;
+        String delegate = request.delegate() == null ? null : request.delegate().name();
+        return new AuditRecord(0, startedAt, request.sessionId(), request.turnId(), request.toolCallId(),
+                request.name(), traceId, delegate,
+                redactedArguments == null ? null : AuditLog.hash(redactedArguments),
+                redactedArguments == null ? null : AuditLog.preview(redactedArguments), externalPath, decision, rule,
+                source, prompted, wait, body, Math.max(0, total - wait - body), total, result.ok(),
+                result.errorCode() == null ? null : result.errorCode().name());
+    }
+}

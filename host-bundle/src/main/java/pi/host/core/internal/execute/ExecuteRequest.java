@@ -1,0 +1,22 @@
+package pi.host.core.internal.execute;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/**
+ * One {@code tools.execute} call as received.
+ *
+ * @param arguments the raw arguments (validated by the pipeline, never trusted)
+ * @param delegate the delegate making the call, or null for the session's own agent
+ */
+public record ExecuteRequest(String sessionId, String turnId, String toolCallId, String name, JsonNode arguments,
+        String messageId, Delegate delegate) {
+
+    /**
+     * The delegate behind a call (spec §10.2).
+     *
+     * @param source builtin, user or project
+     * @param permission the delegate's declared permission scope (inherit, ask, accept-edits, auto), or null
+     */
+    public record Delegate(String name, String source, String permission, String delegationId) {
+    }
+}

@@ -1,0 +1,117 @@
+package pi.host.core.internal.execute;
+
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
+import pi.host.api.ResolvedPath;
+import pi.host.api.ToolCall;
+import pi.host.core.internal.events.HostEvents;
+
+/** The host's {@link ToolCall}: what a provider gets for one admitted call. */
+final class HostToolCall implements ToolCall {
+
+    /** Most characters streamed as {@code tool.output} for one call; the result still carries its own output. */
+    static final long MAX_STREAMED_CHARS = 4L * 1024 * 1024;
+
+    private final String toolName;
+    private final Map<String, Object> arguments;
+    private final String sessionId;
+    private final String turnId;
+    private final String toolCallId;
+    private final String traceId;
+    private final Instant deadline;
+    private final ResolvedPath path;
+    private final Path workspaceRoot;
+    private final Path scratchDir;
+    private final CallCancellation cancellation;
+    private final HostEvents events;
+    private final AtomicLong streamed = new AtomicLong();
+
+    HostToolCall(String toolName, Map<String, Object> arguments, String sessionId, String turnId, String toolCallId,
+            String traceId, Instant deadline, ResolvedPath path, Path workspaceRoot, Path scratchDir,
+            CallCancellation cancellation, HostEvents events) {
+        this.toolName = toolName;
+        this.arguments = arguments;
+        this.sessionId = sessionId;
+        this.turnId = turnId;
+        this.toolCallId = toolCallId;
+        this.traceId = traceId;
+        this.deadline = deadline;
+        this.path = path;
+        this.workspaceRoot = workspaceRoot;
+        this.scratchDir = scratchDir;
+        this.cancellation = cancellation;
+        this.events = events;
+    }
+
+    @Override
+    public String toolName() {
+        return toolName;
+    }
+
+    @Override
+    public Map<String, Object> arguments() {
+        return arguments;
+    }
+
+    @Override
+    public String sessionId() {
+        return sessionId;
+    }
+
+    @Override
+    public String turnId() {
+        return turnId;
+    }
+
+    @Override
+    public String toolCallId() {
+        return toolCallId;
+    }
+
+    @Override
+    public String traceId() {
+        return traceId;
+    }
+
+    @Override
+    public Optional<ResolvedPath> path() {
+        return Optional.ofNullable(path);
+    }
+
+    @Override
+    public Path workspaceRoot() {
+        return workspaceRoot;
+    }
+
+    @Override
+    public Path scratchDir() {
+        return scratchDir;
+    }
+
+    @Override
+    public Instant deadline() {
+        return deadline;
+    }
+
+    @Override
+    public boolean isCancelled() {
+        return cancellation.isCancelled();
+    }
+
+    @Override
+    public void onCancel(Runnable action) {
+        cancellation.onCancel(action);
+    }
+
+    @Override
+    public void output(Stream stream, String chunk) {
+        if (chunk == null || chunk.isEmpty() || streamed.addAndGet(chunk.length()) > MAX_STREAMED_CHARS) {
+            return;
+        }
+        events.publish("tool.output", Map.of("sessionId", sessionId, "toolCallId", toolCallId,
+                "stream", stream == Stream.STDERR ? "stderr" : "stdout", "chunk", chunk));
+    }
+}

@@ -1,0 +1,54 @@
+package pi.host.core.internal.execute;
+
+import java.nio.file.Path;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * Keeps a read of a path from overlapping a write of the same path (spec §0): reads share, writes
+ * are exclusive. Locks exist only while someone holds or waits for them.
+ */
+public final class PathMutex {
+
+    private static final class Entry {
+        final ReentrantReadWriteLock lock = new ReentrantReadWriteLock(true);
+        int users;
+    }
+
+    private final ConcurrentHashMap<Path, Entry> locks = new ConcurrentHashMap<>();
+
+    /** A held lock; closing releases it. */
+    public interface Held extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /** Locks {@code path} shared or exclusive; interruptible (that is how an abort reaches a queued call). */
+    public Held lock(Path path, boolean exclusive) throws InterruptedException {
+        Entry e = locks.compute(path, (p, existing) -> {
+            Entry entry = existing == null ? new Entry() : existing;
+            entry.users++;
+            return entry;
+        });
+        java.util.concurrent.locks.Lock l = exclusive ? e.lock.writeLock() : e.lock.readLock();
+        try {
+            l.lockInterruptibly();
+        } catch (InterruptedException ie) {
+            release(path, e);
+            throw ie;
+        }
+        return () -> {
+            l.unlock();
+            release(path, e);
+        };
+    }
+
+    private void release(Path path, Entry e) {
+        locks.computeIfPresent(path, (p, entry) -> --entry.users == 0 ? null : entry);
+    }
+
+    /** Paths with a holder or waiter (for tests). */
+    int size() {
+        return locks.size();
+    }
+}

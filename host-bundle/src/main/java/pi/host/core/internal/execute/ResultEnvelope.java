@@ -1,0 +1,63 @@
+package pi.host.core.internal.execute;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import pi.host.api.ErrorCode;
+
+/**
+ * A ToolResult on the wire (PROTOCOL.md): {@code ok, isError, errorCode, content, details, root,
+ * path, traceId, truncated, review, terminate}. A tool failure is always one of these, never a
+ * JSON-RPC error.
+ */
+public record ResultEnvelope(ErrorCode errorCode, List<String> text, ObjectNode details, String root, String path,
+        String traceId, boolean truncated, ArrayNode review, boolean terminate) {
+
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    public boolean ok() {
+        return errorCode == null;
+    }
+
+    /** A failure with one message. */
+    public static ResultEnvelope error(ErrorCode code, String message, String traceId) {
+        return new ResultEnvelope(code, List.of(message), NODES.objectNode(), null, null, traceId, false,
+                NODES.arrayNode(), false);
+    }
+
+    /** The same result with details added (e.g. a structured suggestion). */
+    public ResultEnvelope withDetail(String key, JsonNode value) {
+        ObjectNode d = details.deepCopy();
+        d.set(key, value);
+        return new ResultEnvelope(errorCode, text, d, root, path, traceId, truncated, review, terminate);
+    }
+
+    public ObjectNode toJson() {
+        ObjectNode o = NODES.objectNode();
+        o.put("ok", ok());
+        o.put("isError", !ok());
+        if (errorCode == null) {
+            o.putNull("errorCode");
+        } else {
+            o.put("errorCode", errorCode.name());
+        }
+        ArrayNode content = o.putArray("content");
+        for (String t : text) {
+            content.addObject().put("type", "text").put("text", t);
+        }
+        o.set("details", details);
+        if (root != null) {
+            o.put("root", root);
+        }
+        if (path != null) {
+            o.put("path", path);
+        }
+        o.put("traceId", traceId);
+        o.put("truncated", truncated);
+        o.set("review", review);
+        o.put("terminate", terminate);
+        return o;
+    }
+}

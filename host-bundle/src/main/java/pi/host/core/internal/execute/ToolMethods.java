@@ -1,0 +1,141 @@
+package pi.host.core.internal.execute;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import pi.host.api.ErrorCode;
+import pi.host.core.internal.catalog.Catalog;
+import pi.host.core.internal.policy.OperatingMode;
+import pi.host.core.internal.rpc.MethodTable;
+import pi.host.core.internal.rpc.Params;
+import pi.host.core.internal.rpc.RpcException;
+import pi.host.core.internal.session.SessionService;
+import pi.host.core.internal.store.SessionRecord;
+import pi.host.core.internal.store.StorageException;
+
+/** {@code tools.list}, {@code tools.execute}, {@code tools.executeBatch}, {@code tools.abort}. */
+@Component(service = ToolMethods.class)
+public final class ToolMethods {
+
+    /** The tools a batch may run in parallel (spec §0); any other tool makes the whole batch sequential. */
+    static final Set<String> PARALLEL_TOOLS = Set.of("Read", "Glob", "Grep");
+    static final int MAX_BATCH = 256;
+
+    private final ToolPipeline pipeline;
+    private final Catalog catalog;
+    private final SessionService sessions;
+    private final ExecutorService parallel;
+
+    @Activate
+    public ToolMethods(@Reference ToolPipeline pipeline, @Reference Catalog catalog,
+            @Reference SessionService sessions) {
+        this.pipeline = pipeline;
+        this.catalog = catalog;
+        this.sessions = sessions;
+        AtomicInteger n = new AtomicInteger();
+        this.parallel = Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "pi-batch-" + n.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
+    }
+
+    @Deactivate
+    private void deactivate() {
+        parallel.shutdownNow();
+    }
+
+    public void register(MethodTable table) {
+        table.put("tools.list", (p, c) -> list(p));
+        table.put("tools.execute", (p, c) -> pipeline.execute(request(p.node(), p.requireString("sessionId"),
+                p.requireString("turnId"))).toJson());
+        table.put("tools.executeBatch", (p, c) -> Map.of("results", batch(p)));
+        table.put("tools.abort", (p, c) -> Map.of("aborted", pipeline.abort(p.requireString("sessionId"),
+                p.requireString("toolCallId"), p.optString("toolName").orElse(null))));
+    }
+
+    private Catalog.Listing list(Params p) throws RpcException {
+        String id = p.requireString("sessionId");
+        SessionRecord s;
+        try {
+            s = sessions.find(id).orElseThrow(() -> RpcException.invalidParams(ErrorCode.SESSION_NOT_FOUND,
+                    "no session " + id));
+        } catch (StorageException e) {
+            throw RpcException.storage(e);
+        }
+        OperatingMode mode = OperatingMode.parse(s.mode()).orElse(null);
+        if (mode == null) {
+            return new Catalog.Listing(List.of(), List.of()); // unknown mode: nothing is offered (fail closed)
+        }
+        return catalog.list(mode);
+    }
+
+    private List<ObjectNode> batch(Params p) throws RpcException {
+        String sessionId = p.requireString("sessionId");
+        String turnId = p.requireString("turnId");
+        JsonNode calls = p.get("calls");
+        if (calls == null || !calls.isArray() || calls.isEmpty() || calls.size() > MAX_BATCH) {
+            throw RpcException.invalidParams("calls must be an array of 1 to " + MAX_BATCH + " calls");
+        }
+        List<ExecuteRequest> requests = new ArrayList<>();
+        boolean allParallel = true;
+        for (JsonNode call : calls) {
+            if (!call.isObject()) {
+                throw RpcException.invalidParams("every call must be an object");
+            }
+            ExecuteRequest r = request((ObjectNode) call, sessionId, turnId);
+            requests.add(r);
+            allParallel &= PARALLEL_TOOLS.contains(r.name());
+        }
+        List<ObjectNode> results = new ArrayList<>(requests.size());
+        if (allParallel) {
+            List<CompletableFuture<ResultEnvelope>> running = new ArrayList<>();
+            for (ExecuteRequest r : requests) {
+                running.add(CompletableFuture.supplyAsync(() -> pipeline.execute(r), parallel));
+            }
+            for (CompletableFuture<ResultEnvelope> f : running) {
+                results.add(f.join().toJson()); // source order, whatever order they completed in
+            }
+            return results;
+        }
+        for (ExecuteRequest r : requests) {
+            pipeline.expect(sessionId, r.toolCallId(), r.name());
+        }
+        try {
+            for (ExecuteRequest r : requests) {
+                pipeline.unexpect(sessionId, r.toolCallId());
+                results.add(pipeline.execute(r).toJson());
+            }
+        } finally {
+            requests.forEach(r -> pipeline.unexpect(sessionId, r.toolCallId()));
+        }
+        return results;
+    }
+
+    private static ExecuteRequest request(ObjectNode call, String sessionId, String turnId) throws RpcException {
+        Params p = new Params(call);
+        String toolCallId = p.requireString("toolCallId");
+        String name = p.requireString("name");
+        ObjectNode arguments = p.optObject("arguments").orElseThrow(
+                () -> RpcException.invalidParams("missing required param 'arguments' (an object)"));
+        ExecuteRequest.Delegate delegate = null;
+        if (p.optObject("delegate").isPresent()) {
+            Params d = new Params(p.optObject("delegate").get());
+            delegate = new ExecuteRequest.Delegate(d.requireString("name"), d.optString("source").orElse("builtin"),
+                    d.optString("permission").orElse(null), d.optString("delegationId").orElse(null));
+        }
+        return new ExecuteRequest(sessionId, turnId, toolCallId, name, arguments,
+                p.optString("messageId").orElse(null), delegate);
+    }
+}

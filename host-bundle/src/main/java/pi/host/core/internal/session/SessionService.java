@@ -1,0 +1,217 @@
+package pi.host.core.internal.session;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import org.osgi.service.component.annotations.ReferenceCardinality;
+import org.osgi.service.component.annotations.ReferencePolicy;
+import pi.host.core.internal.store.SessionRecord;
+import pi.host.core.internal.store.SessionStore;
+import pi.host.core.internal.store.StorageException;
+import pi.host.core.internal.store.StoreComponent;
+
+/**
+ * Sessions: their persisted binding (project root or temporary), operating and permission mode,
+ * and the per-session folders under the data dir (scratch, visualizations, snapshots), which are
+ * created lazily and removed with the session. At start-up, scratch folders of sessions that are
+ * gone, or untouched for seven days, are swept.
+ */
+@Component(service = SessionService.class)
+public final class SessionService {
+
+    /** Scratch folders untouched this long are swept at start-up (spec §4b). */
+    static final Duration SCRATCH_MAX_IDLE = Duration.ofDays(7);
+    /** Per-session folders under the data dir, removed with the session. */
+    static final List<String> SESSION_FOLDERS = List.of("scratch", "visualizations", "snapshots");
+
+    private final SessionStore store;
+    private final Path dataDir;
+    private final Clock clock;
+    private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
+
+    @Activate
+    public SessionService(@Reference StoreComponent store) {
+        this(new SessionStore(store.database()), store.dataDir(), Clock.systemUTC());
+        Thread sweeper = new Thread(this::sweepScratch, "pi-scratch-sweep");
+        sweeper.setDaemon(true);
+        sweeper.start();
+    }
+
+    SessionService(SessionStore store, Path dataDir, Clock clock) {
+        this.store = store;
+        this.dataDir = dataDir;
+        this.clock = clock;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC)
+    void addListener(SessionListener l) {
+        listeners.add(l);
+    }
+
+    void removeListener(SessionListener l) {
+        listeners.remove(l);
+    }
+
+    /**
+     * Creates a session. {@code projectRoot} null makes a temporary session whose workspace is its
+     * scratch dir; otherwise it must be an existing directory and is stored canonical.
+     */
+    public SessionRecord create(String projectRoot, boolean isolated, String mode, String permissionMode,
+            boolean unattended) throws StorageException, IOException {
+        String id = "s_" + UUID.randomUUID().toString().replace("-", "");
+        String workspace;
+        if (projectRoot == null) {
+            workspace = scratchDir(id).toString();
+        } else {
+            workspace = Path.of(projectRoot).toRealPath().toString();
+        }
+        long now = clock.millis();
+        SessionRecord record = new SessionRecord(id, projectRoot == null ? null : workspace, workspace, isolated,
+                mode, permissionMode, unattended, now, now, null);
+        store.insert(record);
+        return record;
+    }
+
+    public Optional<SessionRecord> find(String id) throws StorageException {
+        return store.find(id);
+    }
+
+    public List<SessionRecord> list() throws StorageException {
+        return store.list();
+    }
+
+    public boolean configure(String id, String mode, String permissionMode) throws StorageException {
+        return store.configure(id, mode, permissionMode, clock.millis());
+    }
+
+    public boolean archive(String id) throws StorageException {
+        return store.archive(id, clock.millis());
+    }
+
+    /** Deletes the record, tells the listeners, then removes the session's folders. */
+    public boolean delete(String id) throws StorageException {
+        if (!store.delete(id)) {
+            return false;
+        }
+        for (SessionListener l : listeners) {
+            try {
+                l.sessionDeleted(id);
+            } catch (RuntimeException e) {
+                System.getLogger(SessionService.class.getName())
+                        .log(System.Logger.Level.WARNING, "session listener failed", e);
+            }
+        }
+        for (String folder : SESSION_FOLDERS) {
+            deleteTree(dataDir.resolve(folder).resolve(id));
+        }
+        return true;
+    }
+
+    /** {@code <data_dir>/scratch/<sessionId>} (not created). */
+    public Path scratchDir(String sessionId) {
+        return dataDir.resolve("scratch").resolve(sessionId).toAbsolutePath();
+    }
+
+    /** Creates the scratch dir if needed (owner-only) and returns it. */
+    public Path ensureScratch(String sessionId) throws IOException {
+        Path dir = scratchDir(sessionId);
+        if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+            Files.createDirectories(dir);
+            try {
+                Files.setPosixFilePermissions(dir, java.nio.file.attribute.PosixFilePermissions.fromString("rwx------"));
+            } catch (UnsupportedOperationException e) {
+                // not a POSIX file system: the data dir's own permissions apply
+            }
+        }
+        return dir;
+    }
+
+    public Path dataDir() {
+        return dataDir;
+    }
+
+    /** Removes scratch folders whose session is gone or that were untouched for {@link #SCRATCH_MAX_IDLE}. */
+    void sweepScratch() {
+        Path root = dataDir.resolve("scratch");
+        if (!Files.isDirectory(root)) {
+            return;
+        }
+        List<String> known;
+        try {
+            known = store.ids();
+        } catch (StorageException e) {
+            return; // without the session list nothing can be judged orphaned: keep everything
+        }
+        long cutoff = clock.millis() - SCRATCH_MAX_IDLE.toMillis();
+        try (var dirs = Files.newDirectoryStream(root)) {
+            for (Path dir : dirs) {
+                String id = dir.getFileName().toString();
+                if (!known.contains(id) || newestChange(dir) < cutoff) {
+                    deleteTree(dir);
+                }
+            }
+        } catch (IOException e) {
+            System.getLogger(SessionService.class.getName()).log(System.Logger.Level.WARNING, "scratch sweep failed", e);
+        }
+    }
+
+    /** The newest modification time in a tree (links not followed). */
+    static long newestChange(Path dir) throws IOException {
+        long[] newest = {Files.getLastModifiedTime(dir, LinkOption.NOFOLLOW_LINKS).toMillis()};
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+                newest[0] = Math.max(newest[0], attrs.lastModifiedTime().toMillis());
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult preVisitDirectory(Path d, BasicFileAttributes attrs) {
+                newest[0] = Math.max(newest[0], attrs.lastModifiedTime().toMillis());
+                return FileVisitResult.CONTINUE;
+            }
+        });
+        return newest[0];
+    }
+
+    /** Deletes a tree without following links out of it. */
+    static void deleteTree(Path dir) {
+        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try {
+            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                    Files.deleteIfExists(d);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (NoSuchFileException gone) {
+            // removed concurrently
+        } catch (IOException e) {
+            System.getLogger(SessionService.class.getName())
+                    .log(System.Logger.Level.WARNING, "cannot remove " + dir, e);
+        }
+    }
+}
