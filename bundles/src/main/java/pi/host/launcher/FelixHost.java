@@ -58,11 +58,19 @@ final class FelixHost {
                 framework.init();
             }
             List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars);
-            framework.start();
+            // Mark every bundle for start before the framework starts: the framework then starts them
+            // all and only afterwards fires STARTED, which is when the stdio server begins to read.
             for (Bundle b : bundles) {
-                if ((b.adapt(BundleRevision.class).getTypes() & BundleRevision.TYPE_FRAGMENT) == 0) {
+                if (!fragment(b)) {
                     b.start();
                 }
+            }
+            framework.start();
+            String failed = notStarted(bundles);
+            if (failed != null) {
+                System.err.println("pi-host: bundles did not start (unresolved?): " + failed);
+                stop(framework);
+                return 1;
             }
         } catch (BundleException e) {
             System.err.println("pi-host: " + e.getMessage());
@@ -113,6 +121,22 @@ final class FelixHost {
         }
         String name = host.split(";", 2)[0].strip();
         return name.equals(Constants.SYSTEM_BUNDLE_SYMBOLICNAME) || name.equals(framework.getSymbolicName());
+    }
+
+    private static boolean fragment(Bundle b) {
+        return (b.adapt(BundleRevision.class).getTypes() & BundleRevision.TYPE_FRAGMENT) != 0;
+    }
+
+    /** The bundles that should be active and are not, or null when all are. */
+    private static String notStarted(List<Bundle> bundles) {
+        StringBuilder failed = new StringBuilder();
+        for (Bundle b : bundles) {
+            boolean ok = fragment(b) ? b.getState() == Bundle.RESOLVED : b.getState() == Bundle.ACTIVE;
+            if (!ok) {
+                failed.append(failed.length() == 0 ? "" : ", ").append(b.getSymbolicName());
+            }
+        }
+        return failed.length() == 0 ? null : failed.toString();
     }
 
     /**

@@ -2,13 +2,14 @@ package pi.host.core.internal.events;
 
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.osgi.service.component.annotations.Component;
+import pi.host.core.internal.info.ShutdownParticipant;
 
 /**
  * Fans host notifications (PROTOCOL.md: permission.request, tool.output, tools.changed, ...) out to
  * every connected client. Publishing never blocks on, or fails because of, a subscriber.
  */
-@Component(service = HostEvents.class)
-public final class HostEvents {
+@Component(service = {HostEvents.class, ShutdownParticipant.class})
+public final class HostEvents implements ShutdownParticipant {
 
     /** Receives notifications; must be quick and thread-safe. */
     @FunctionalInterface
@@ -17,6 +18,13 @@ public final class HostEvents {
     }
 
     private final CopyOnWriteArrayList<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+    private volatile boolean stopping;
+
+    /** Once the host is stopping, clients hear nothing more (tools going away at shutdown are not news). */
+    @Override
+    public void hostStopping() {
+        stopping = true;
+    }
 
     /** Adds a subscriber; closing the returned handle removes it. */
     public AutoCloseable subscribe(Subscriber subscriber) {
@@ -24,8 +32,16 @@ public final class HostEvents {
         return () -> subscribers.remove(subscriber);
     }
 
+    /** How many clients are listening; zero means nobody can answer a permission card. */
+    public int subscriberCount() {
+        return subscribers.size();
+    }
+
     /** Sends one notification to every subscriber. */
     public void publish(String method, Object params) {
+        if (stopping) {
+            return;
+        }
         for (Subscriber s : subscribers) {
             try {
                 s.notify(method, params);

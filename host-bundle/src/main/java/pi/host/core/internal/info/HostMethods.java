@@ -9,6 +9,7 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.rpc.MethodTable;
+import pi.host.core.internal.store.StoreComponent;
 
 /** {@code host.info} and {@code host.shutdown}. */
 @Component(service = HostMethods.class)
@@ -19,15 +20,20 @@ public final class HostMethods {
 
     private final BundleContext context;
     private final HostLifecycle lifecycle;
+    private final StoreComponent store;
 
     @Activate
-    public HostMethods(BundleContext context, @Reference HostLifecycle lifecycle) {
+    public HostMethods(BundleContext context, @Reference HostLifecycle lifecycle, @Reference StoreComponent store) {
         this.context = context;
         this.lifecycle = lifecycle;
+        this.store = store;
     }
 
-    /** A bundle as host.info reports it. */
-    public record BundleInfo(long id, String symbolicName, String version, String state) {
+    /**
+     * A bundle as host.info reports it. A fragment (such as the SPI Fly framework extension) is
+     * never ACTIVE: attached to its host it stays RESOLVED, so clients check {@code fragment}.
+     */
+    public record BundleInfo(long id, String symbolicName, String version, String state, boolean fragment) {
     }
 
     /** The host.info result. */
@@ -45,9 +51,13 @@ public final class HostMethods {
     Info info() {
         List<BundleInfo> bundles = new ArrayList<>();
         for (Bundle b : context.getBundles()) {
-            bundles.add(new BundleInfo(b.getBundleId(), b.getSymbolicName(), b.getVersion().toString(), state(b)));
+            boolean fragment = (b.adapt(org.osgi.framework.wiring.BundleRevision.class).getTypes()
+                    & org.osgi.framework.wiring.BundleRevision.TYPE_FRAGMENT) != 0;
+            bundles.add(new BundleInfo(b.getBundleId(), b.getSymbolicName(), b.getVersion().toString(), state(b),
+                    fragment));
         }
-        return new Info(PROTOCOL_VERSION, context.getBundle().getVersion().toString(), 0, bundles);
+        return new Info(PROTOCOL_VERSION, context.getBundle().getVersion().toString(),
+                store.database().schemaVersion(), bundles);
     }
 
     static String state(Bundle b) {

@@ -8,7 +8,11 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
+import org.osgi.framework.FrameworkEvent;
+import org.osgi.framework.FrameworkListener;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -19,7 +23,9 @@ import pi.host.core.rpc.RpcEndpoint;
 
 /**
  * Serves the RPC on the process's stdin and stdout ({@code pi-host serve --stdio}); active only when
- * the launcher sets the framework property {@code pi.host.stdio=true}. End of input stops the host.
+ * the launcher sets the framework property {@code pi.host.stdio=true}. It connects and starts reading
+ * once the framework reports STARTED, so the first answer never sees a half-started host. End of
+ * input stops the host after every request already received has been answered.
  */
 @Component(immediate = true, service = {})
 public final class StdioServer {
@@ -31,44 +37,33 @@ public final class StdioServer {
     static final int DEFAULT_MAX_LINE = 16 * 1024 * 1024;
     private static final long DRAIN_MILLIS = 10_000;
 
-    private final RpcConnection connection;
-    private final OutputStream stdout;
-    private final Thread reader;
+    private final BundleContext context;
+    private final RpcEndpoint endpoint;
+    private final HostLifecycle lifecycle;
+    private final int maxLine;
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final FrameworkListener onStarted;
+    private volatile RpcConnection connection;
+    private OutputStream stdout;
 
     @Activate
     public StdioServer(BundleContext context, @Reference RpcEndpoint endpoint, @Reference HostLifecycle lifecycle) {
+        this.context = context;
+        this.endpoint = endpoint;
+        this.lifecycle = lifecycle;
+        this.maxLine = parseMaxLine(context.getProperty(MAX_LINE));
+        this.onStarted = event -> {
+            if (event.getType() == FrameworkEvent.STARTED) {
+                serve();
+            }
+        };
         if (!"true".equals(context.getProperty(ENABLED))) {
-            this.connection = null;
-            this.stdout = null;
-            this.reader = null;
             return;
         }
-        int maxLine = parseMaxLine(context.getProperty(MAX_LINE));
-        // FileDescriptor.out, not System.out: the launcher points System.out at stderr so that no
-        // stray print can corrupt the protocol stream.
-        this.stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
-        this.connection = endpoint.connect(this::write);
-        LineReader lines = new LineReader(new FileInputStream(FileDescriptor.in), maxLine);
-        this.reader = new Thread(() -> {
-            try {
-                lines.run(new LineReader.Handler() {
-                    @Override
-                    public void line(byte[] buffer, int offset, int length) {
-                        connection.receive(buffer, offset, length);
-                    }
-
-                    @Override
-                    public void oversized(long length) {
-                        connection.receiveOversized(length, maxLine);
-                    }
-                });
-            } catch (IOException e) {
-                System.getLogger(StdioServer.class.getName()).log(System.Logger.Level.WARNING, "stdin failed", e);
-            }
-            lifecycle.requestShutdown("end of input");
-        }, "pi-stdio-reader");
-        reader.setDaemon(true);
-        reader.start();
+        context.addFrameworkListener(onStarted);
+        if (context.getBundle(0).getState() == Bundle.ACTIVE) {
+            serve(); // the framework was already running (this bundle was updated)
+        }
     }
 
     static int parseMaxLine(String configured) {
@@ -80,6 +75,45 @@ public final class StdioServer {
             throw new IllegalArgumentException(MAX_LINE + " must be at least 1024, was " + value);
         }
         return value;
+    }
+
+    private void serve() {
+        if (!started.compareAndSet(false, true)) {
+            return;
+        }
+        // FileDescriptor.out, not System.out: the launcher points System.out at stderr so that no
+        // stray print can corrupt the protocol stream.
+        stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
+        RpcConnection c = endpoint.connect(this::write);
+        connection = c;
+        LineReader lines = new LineReader(new FileInputStream(FileDescriptor.in), maxLine);
+        Thread reader = new Thread(() -> {
+            try {
+                lines.run(new LineReader.Handler() {
+                    @Override
+                    public void line(byte[] buffer, int offset, int length) {
+                        c.receive(buffer, offset, length);
+                    }
+
+                    @Override
+                    public void oversized(long length) {
+                        c.receiveOversized(length, maxLine);
+                    }
+                });
+            } catch (IOException e) {
+                System.getLogger(StdioServer.class.getName()).log(System.Logger.Level.WARNING, "stdin failed", e);
+            }
+            // end of input: deny waiting cards, answer everything already received, then stop
+            lifecycle.announceStopping();
+            try {
+                c.awaitIdle(DRAIN_MILLIS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            lifecycle.requestShutdown("end of input");
+        }, "pi-stdio-reader");
+        reader.setDaemon(true);
+        reader.start();
     }
 
     private void write(String message) {
@@ -94,10 +128,11 @@ public final class StdioServer {
 
     @Deactivate
     private void deactivate() throws InterruptedException {
-        if (connection == null) {
-            return;
+        context.removeFrameworkListener(onStarted);
+        RpcConnection c = connection;
+        if (c != null) {
+            c.awaitIdle(DRAIN_MILLIS);
+            c.close();
         }
-        connection.awaitIdle(DRAIN_MILLIS);
-        connection.close();
     }
 }
