@@ -1,13 +1,15 @@
 package pi.host.tools.internal.file;
 
-import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.security.DigestInputStream;
 import java.security.MessageDigest;
+import java.util.BitSet;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
@@ -16,10 +18,14 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Provenance;
 
 /**
  * {@code Read}: line-numbered content of one file under a {@code [path#TAG]} header. The file is
- * streamed once: the digest covers every byte while only the requested window is kept.
+ * streamed once in 64 KiB chunks: the digest covers every byte while only the requested window is
+ * kept (each line of it at most {@link #MAX_LINE_BYTES}), so a small window of a huge file costs a
+ * hash of the file and nothing more. The shown lines become displayed lines in the session's
+ * provenance.
  */
 @Component(service = ToolProvider.class)
 @Tool(name = "Read", risk = Risk.LOW, pathArg = "path", pathKind = PathKind.EXISTING_FILE, timeoutMs = 60_000)
@@ -27,13 +33,23 @@ public final class ReadTool implements ToolProvider {
 
     static final int DEFAULT_LIMIT = 2000;
     static final int MAX_LINE_CHARS = 2000;
-    private static final int SNIFF_BYTES = 8192;
+    /** Bytes of one line kept for display; enough for {@link #MAX_LINE_CHARS} characters of UTF-8. */
+    static final int MAX_LINE_BYTES = MAX_LINE_CHARS * 4;
+    static final int SNIFF_BYTES = 8192;
+
+    private final Provenance provenance;
+
+    @Activate
+    public ReadTool(@Reference Provenance provenance) {
+        this.provenance = provenance;
+    }
 
     @Override
     public String description() {
         return "Read a file of the workspace (or the session scratch dir). Returns line-numbered content under a"
                 + " [path#TAG] header; pass the tag to Edit. Use offset (first line, 1-based) and limit (line"
-                + " count) for large files. Lines longer than " + MAX_LINE_CHARS + " characters are cut.";
+                + " count) for large files. Lines longer than " + MAX_LINE_CHARS + " characters are cut."
+                + " Binary files are refused.";
     }
 
     @Override
@@ -51,106 +67,99 @@ public final class ReadTool implements ToolProvider {
         ResolvedPath path = call.path().orElseThrow();
         long offset = number(call.arguments().get("offset"), 1);
         long limit = number(call.arguments().get("limit"), DEFAULT_LIMIT);
-        if (binary(path)) {
-            return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " looks like a binary file ("
-                    + Files.size(path.absolute()) + " bytes); Read shows text files only");
-        }
+        long end = offset + limit; // first line not shown
         MessageDigest sha = Tags.sha256();
         StringBuilder body = new StringBuilder();
-        long line = 0;
-        long shown = 0;
-        boolean more = false;
-        try (InputStream in = new DigestInputStream(new BufferedInputStream(Files.newInputStream(path.absolute()),
-                64 * 1024), sha); LineSplitter lines = new LineSplitter(in)) {
-            String text;
-            while ((text = lines.next()) != null) {
-                line++;
+        BitSet shownLines = new BitSet();
+        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        boolean lineCut = false;
+        long lineNo = 1;
+        long size = 0;
+        byte last = '\n';
+        byte[] buf = new byte[64 * 1024];
+        try (InputStream in = Files.newInputStream(path.absolute())) {
+            int n;
+            boolean first = true;
+            while ((n = in.readNBytes(buf, 0, buf.length)) > 0) {
                 if (call.isCancelled()) {
                     return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
                 }
-                if (line < offset) {
-                    continue;
+                if (first && binary(buf, n)) {
+                    return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " is a binary file ("
+                            + Files.size(path.absolute()) + " bytes, a NUL byte in its first " + SNIFF_BYTES
+                            + " bytes); Read shows text files only");
                 }
-                if (shown == limit) {
-                    more = true;
-                    lines.drain(); // the digest must cover the whole file
-                    break;
+                first = false;
+                sha.update(buf, 0, n);
+                size += n;
+                last = buf[n - 1];
+                boolean inWindow = lineNo >= offset && lineNo < end;
+                for (int i = 0; i < n; i++) {
+                    byte b = buf[i];
+                    if (b == '\n') {
+                        if (inWindow) {
+                            emit(body, lineNo, line, lineCut);
+                            shownLines.set(Math.toIntExact(lineNo));
+                            line.reset();
+                            lineCut = false;
+                        }
+                        lineNo++;
+                        inWindow = lineNo >= offset && lineNo < end;
+                    } else if (inWindow) {
+                        if (line.size() < MAX_LINE_BYTES) {
+                            line.write(b);
+                        } else {
+                            lineCut = true;
+                        }
+                    }
                 }
-                if (text.length() > MAX_LINE_CHARS) {
-                    text = text.substring(0, MAX_LINE_CHARS) + " [line cut at " + MAX_LINE_CHARS + " characters]";
-                }
-                body.append(line).append('\t').append(text).append('\n');
-                shown++;
             }
         }
-        StringBuilder out = new StringBuilder(Tags.header(path.display(), sha.digest())).append('\n').append(body);
+        long total = size == 0 ? 0 : last == '\n' ? lineNo - 1 : lineNo;
+        if (size > 0 && last != '\n' && lineNo >= offset && lineNo < end) {
+            emit(body, lineNo, line, lineCut);
+            shownLines.set(Math.toIntExact(lineNo));
+        }
+        byte[] digest = sha.digest();
+        long shown = shownLines.cardinality();
+        boolean more = total >= end;
+        StringBuilder out = new StringBuilder(Tags.header(path.display(), digest)).append('\n').append(body);
         if (shown == 0) {
-            out.append(line == 0 ? "(empty file)\n" : "(no lines at offset " + offset + "; the file has " + line
+            out.append(total == 0 ? "(empty file)\n" : "(no lines at offset " + offset + "; the file has " + total
                     + " lines)\n");
         }
         if (more) {
-            out.append("[more lines follow; continue with offset ").append(offset + shown).append("]\n");
+            out.append("[more lines follow; continue with offset ").append(end).append(" of ").append(total)
+                    .append("]\n");
         }
+        provenance.displayed(call.sessionId(), path.absolute(), digest, shownLines);
         return ToolResult.builder().text(out.toString()).truncated(more).detail("lines", shown)
-                .detail("firstLine", offset).build();
+                .detail("firstLine", offset).detail("totalLines", total).detail("tag", Tags.tag(digest)).build();
     }
 
-    private static boolean binary(ResolvedPath path) throws IOException {
-        try (InputStream in = Files.newInputStream(path.absolute())) {
-            byte[] head = in.readNBytes(SNIFF_BYTES);
-            for (byte b : head) {
-                if (b == 0) {
-                    return true;
-                }
-            }
-            return false;
+    private static void emit(StringBuilder body, long lineNo, ByteArrayOutputStream line, boolean cut) {
+        byte[] bytes = line.toByteArray();
+        int from = lineNo == 1 && bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB
+                && (bytes[2] & 0xff) == 0xBF ? 3 : 0; // a BOM is not content
+        int to = !cut && bytes.length > from && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+        String text = new String(bytes, from, to - from, StandardCharsets.UTF_8);
+        if (cut || text.length() > MAX_LINE_CHARS) {
+            text = text.substring(0, Math.min(text.length(), MAX_LINE_CHARS)) + " [line cut at " + MAX_LINE_CHARS
+                    + " characters]";
         }
+        body.append(lineNo).append('\t').append(text).append('\n');
+    }
+
+    static boolean binary(byte[] head, int n) {
+        for (int i = 0; i < Math.min(n, SNIFF_BYTES); i++) {
+            if (head[i] == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static long number(Object value, long fallback) {
         return value instanceof Number ? ((Number) value).longValue() : fallback;
-    }
-
-    /** Splits a byte stream into UTF-8 lines (LF or CRLF), invalid bytes replaced. */
-    static final class LineSplitter implements AutoCloseable {
-        private final InputStream in;
-        private final java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
-        private boolean eof;
-
-        LineSplitter(InputStream in) {
-            this.in = in;
-        }
-
-        String next() throws IOException {
-            if (eof) {
-                return null;
-            }
-            line.reset();
-            int b;
-            while ((b = in.read()) != -1) {
-                if (b == '\n') {
-                    return decode();
-                }
-                line.write(b);
-            }
-            eof = true;
-            return line.size() == 0 ? null : decode();
-        }
-
-        private String decode() {
-            byte[] bytes = line.toByteArray();
-            int n = bytes.length > 0 && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
-            return new String(bytes, 0, n, StandardCharsets.UTF_8);
-        }
-
-        void drain() throws IOException {
-            in.transferTo(java.io.OutputStream.nullOutputStream());
-            eof = true;
-        }
-
-        @Override
-        public void close() throws IOException {
-            in.close();
-        }
     }
 }

@@ -19,6 +19,10 @@ final class Tags {
         }
     }
 
+    static byte[] digest(byte[] bytes) {
+        return sha256().digest(bytes);
+    }
+
     /** The tag of a full digest. */
     static String tag(byte[] digest) {
         return HexFormat.of().formatHex(digest, 0, 2).toUpperCase(Locale.ROOT);

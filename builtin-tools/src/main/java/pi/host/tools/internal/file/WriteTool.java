@@ -1,18 +1,16 @@
 package pi.host.tools.internal.file;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermission;
-import java.util.Set;
+import java.util.BitSet;
+import java.util.List;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
+import pi.host.api.ErrorCode;
 import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
@@ -20,16 +18,27 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Provenance;
+import pi.host.spi.ReviewSnapshots;
 
 /**
- * {@code Write}: creates or replaces a file atomically (temporary file in the same folder, fsync,
- * rename), keeping an existing file's mode bits. Renaming replaces a hard-linked target instead of
- * writing through the link.
+ * {@code Write}: creates or replaces a file atomically ({@link AtomicWrite}), keeping an existing
+ * file's mode bits; parents are created only below the resolved location. All written lines become
+ * displayed, so an Edit can follow with the returned tag. A workspace write gets a review record.
  */
 @Component(service = ToolProvider.class)
 @Tool(name = "Write", risk = Risk.HIGH, pathArg = "path", pathKind = PathKind.WRITABLE_FILE, mutates = true,
         timeoutMs = 60_000)
 public final class WriteTool implements ToolProvider {
+
+    private final Provenance provenance;
+    private final ReviewSnapshots review;
+
+    @Activate
+    public WriteTool(@Reference Provenance provenance, @Reference ReviewSnapshots review) {
+        this.provenance = provenance;
+        this.review = review;
+    }
 
     @Override
     public String description() {
@@ -52,35 +61,24 @@ public final class WriteTool implements ToolProvider {
         byte[] bytes = ((String) call.arguments().get("content")).getBytes(StandardCharsets.UTF_8);
         Path target = path.absolute();
         boolean existed = Files.exists(target, LinkOption.NOFOLLOW_LINKS);
-        Set<PosixFilePermission> mode = existed ? Files.getPosixFilePermissions(target) : null;
-        Files.createDirectories(target.getParent());
-        Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".pi-tmp");
-        try {
-            try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
-                ByteBuffer buf = ByteBuffer.wrap(bytes);
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
-                }
-                ch.force(true);
-            }
-            if (mode != null) {
-                Files.setPosixFilePermissions(temp, mode);
-            } else {
-                Files.setPosixFilePermissions(temp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
-            }
-            try {
-                Files.move(temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
-        } finally {
-            Files.deleteIfExists(temp);
+        if (existed && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
+            return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " is not a regular file");
         }
-        byte[] digest = Tags.sha256().digest(bytes);
-        long lines = bytes.length == 0 ? 0 : new String(bytes, StandardCharsets.UTF_8).lines().count();
+        String mode = existed ? AtomicWrite.mode(target) : null;
+        byte[] before = existed && Files.size(target) <= ReviewSnapshots.MAX_SNAPSHOT_BYTES
+                && path.root() == ResolvedPath.Root.WORKSPACE ? Files.readAllBytes(target) : null;
+        AtomicWrite.parents(target);
+        AtomicWrite.write(target, bytes, mode);
+        byte[] digest = Tags.digest(bytes);
+        int lines = TextFile.parse(bytes).size();
+        BitSet all = new BitSet();
+        all.set(1, lines + 1);
+        provenance.displayed(call.sessionId(), target, digest, all);
+        review.record(call, List.of(new ReviewSnapshots.Change(path, "write", existed, before, bytes, mode)));
         return ToolResult.builder()
                 .text(Tags.header(path.display(), digest) + "\n" + (existed ? "Replaced" : "Created") + " "
                         + path.display() + " (" + bytes.length + " bytes, " + lines + " lines).")
-                .detail("created", !existed).detail("bytes", bytes.length).build();
+                .detail("created", !existed).detail("bytes", bytes.length).detail("lines", lines)
+                .detail("tag", Tags.tag(digest)).build();
     }
 }

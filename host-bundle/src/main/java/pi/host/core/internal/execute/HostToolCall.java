@@ -2,15 +2,21 @@ package pi.host.core.internal.execute;
 
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicLong;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
 import pi.host.core.internal.events.HostEvents;
 
-/** The host's {@link ToolCall}: what a provider gets for one admitted call. */
-final class HostToolCall implements ToolCall {
+/**
+ * The host's {@link ToolCall}: what a provider gets for one admitted call. Public (inside an
+ * internal package) so that the host's SPI components can read the message id and recovery scope
+ * of a builtin's call and attach its review records.
+ */
+public final class HostToolCall implements ToolCall {
 
     /** Most characters streamed as {@code tool.output} for one call; the result still carries its own output. */
     static final long MAX_STREAMED_CHARS = 4L * 1024 * 1024;
@@ -28,10 +34,16 @@ final class HostToolCall implements ToolCall {
     private final CallCancellation cancellation;
     private final HostEvents events;
     private final AtomicLong streamed = new AtomicLong();
+    private final String messageId;
+    private final String recoveryScope;
+    private final List<Map<String, Object>> review = new CopyOnWriteArrayList<>();
 
     HostToolCall(String toolName, Map<String, Object> arguments, String sessionId, String turnId, String toolCallId,
             String traceId, Instant deadline, ResolvedPath path, Path workspaceRoot, Path scratchDir,
-            CallCancellation cancellation, HostEvents events) {
+            CallCancellation cancellation, HostEvents events, String messageId, String delegationId) {
+        this.messageId = messageId;
+        // the loop guard's scope (EDIT-CONTRACT.md): the delegate run, else the parent turn
+        this.recoveryScope = delegationId != null ? "delegate:" + delegationId : "turn:" + turnId;
         this.toolName = toolName;
         this.arguments = arguments;
         this.sessionId = sessionId;
@@ -113,5 +125,24 @@ final class HostToolCall implements ToolCall {
         }
         events.publish("tool.output", Map.of("sessionId", sessionId, "toolCallId", toolCallId,
                 "stream", stream == Stream.STDERR ? "stderr" : "stdout", "chunk", chunk));
+    }
+
+    /** The client's message id the call belongs to, or null when the client sent none. */
+    public String messageId() {
+        return messageId;
+    }
+
+    /** The scope failed Edits are counted in: {@code delegate:<delegationId>} or {@code turn:<turnId>}. */
+    public String recoveryScope() {
+        return recoveryScope;
+    }
+
+    /** Adds ReviewChange records; the pipeline puts them on the result when the call succeeds. */
+    public void attachReview(List<Map<String, Object>> records) {
+        review.addAll(records);
+    }
+
+    List<Map<String, Object>> review() {
+        return List.copyOf(review);
     }
 }

@@ -308,19 +308,20 @@ public final class ToolPipeline {
             Map<String, Object> plainArgs = Json.mapper().convertValue(args, Map.class);
             Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
             HostToolCall call = new HostToolCall(tool.localName(), plainArgs, session.id(), req.turnId(),
-                    req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events);
+                    req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events, req.messageId(),
+                    req.delegate() == null ? null : req.delegate().delegationId());
             long started = System.nanoTime();
             ToolRunner.Outcome outcome = runner.run(tool.provider(), call, cancel, tool.timeoutMs(),
                     kind == ToolKind.READ);
             state.bodyNanos = System.nanoTime() - started;
-            return envelope(state, tool, outcome, path);
+            return envelope(state, tool, outcome, path, call);
         } finally {
             ticket.close();
         }
     }
 
     private ResultEnvelope envelope(CallState state, RegisteredTool tool, ToolRunner.Outcome outcome,
-            ResolvedPath path) {
+            ResolvedPath path, HostToolCall call) {
         switch (outcome.kind()) {
             case TIMEOUT:
                 return ResultEnvelope.error(ErrorCode.TOOL_TIMEOUT, tool.name() + " did not finish within "
@@ -332,11 +333,11 @@ public final class ToolPipeline {
                 return ResultEnvelope.error(ErrorCode.TOOL_FAILED, tool.name() + " failed: " + outcome.failure(),
                         state.traceId);
             default:
-                return fromResult(state, outcome.result(), path);
+                return fromResult(state, outcome.result(), path, call);
         }
     }
 
-    private ResultEnvelope fromResult(CallState state, ToolResult result, ResolvedPath path) {
+    private ResultEnvelope fromResult(CallState state, ToolResult result, ResolvedPath path, HostToolCall call) {
         ObjectNode details;
         try {
             JsonNode tree = Json.mapper().valueToTree(result.details());
@@ -347,9 +348,15 @@ public final class ToolPipeline {
         }
         boolean[] cut = {false};
         List<String> text = OutputLimits.bound(result.text(), OutputLimits.MAX_RESULT_CHARS, cut);
+        // review records come from the host's ReviewSnapshots (reachable by builtins only), never from
+        // the provider's result, and only a successful call carries them (spec §4c)
+        com.fasterxml.jackson.databind.node.ArrayNode review = JsonNodeFactory.instance.arrayNode();
+        if (result.ok()) {
+            call.review().forEach(r -> review.add(Json.mapper().valueToTree(r)));
+        }
         return new ResultEnvelope(result.errorCode(), text, details, path == null ? null : path.root().wire(),
                 path == null ? null : path.display(), state.traceId, result.truncated() || cut[0],
-                JsonNodeFactory.instance.arrayNode(), result.terminate());
+                review, result.terminate());
     }
 
     /** The raw path argument; an optional directory argument that was left out means the workspace root. */

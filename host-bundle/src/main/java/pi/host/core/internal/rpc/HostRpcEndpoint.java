@@ -18,6 +18,7 @@ import pi.host.core.internal.approval.PermissionMethods;
 import pi.host.core.internal.audit.AuditMethods;
 import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.info.HostMethods;
+import pi.host.core.internal.review.ReviewMethods;
 import pi.host.core.internal.session.SessionMethods;
 import pi.host.core.rpc.RpcConnection;
 import pi.host.core.rpc.RpcEndpoint;
@@ -39,7 +40,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     @Activate
     public HostRpcEndpoint(@Reference HostEvents events, @Reference HostMethods host,
             @Reference SessionMethods sessions, @Reference ToolMethods tools, @Reference PermissionMethods permissions,
-            @Reference AuditMethods audit) {
+            @Reference AuditMethods audit, @Reference ReviewMethods review) {
         this.events = events;
         Map<String, RpcMethod> table = new HashMap<>();
         MethodTable register = (name, method) -> {
@@ -52,6 +53,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         tools.register(register);
         permissions.register(register);
         audit.register(register);
+        review.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
     }

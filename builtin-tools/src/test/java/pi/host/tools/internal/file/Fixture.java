@@ -1,0 +1,138 @@
+package pi.host.tools.internal.file;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import pi.host.api.PathKind;
+import pi.host.api.ResolvedPath;
+import pi.host.api.ToolCall;
+import pi.host.api.ToolResult;
+import pi.host.core.internal.paths.PathException;
+import pi.host.core.internal.paths.PathResolver;
+import pi.host.core.internal.provenance.EditFailureCounts;
+import pi.host.core.internal.provenance.ProvenanceStore;
+import pi.host.core.internal.paths.SecondPathResolver;
+import pi.host.core.internal.review.ReviewStore;
+
+/**
+ * The file tools wired to the host's real provenance, review store, guard and path resolver, with a
+ * workspace, a scratch dir and a data dir under a temporary folder; calls are built as the pipeline
+ * builds them (path resolved by {@link PathResolver}).
+ */
+final class Fixture {
+
+    final Path ws;
+    final Path scratch;
+    final Path data;
+    final ProvenanceStore provenance = new ProvenanceStore();
+    final EditFailureCounts guard = new EditFailureCounts();
+    final ReviewStore review;
+    final ReadTool read;
+    final WriteTool write;
+    final EditTool edit;
+    String session = "s_test";
+    String turn = "t1";
+    /** Review records of the last call, as the pipeline would put them on the result. */
+    List<Map<String, Object>> lastReview = List.of();
+
+    Fixture(Path tmp) throws IOException {
+        ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
+        data = Files.createDirectories(tmp.resolve("data")).toRealPath();
+        scratch = Files.createDirectories(data.resolve("scratch").resolve(session));
+        review = new ReviewStore(data.resolve("snapshots"));
+        read = new ReadTool(provenance);
+        write = new WriteTool(provenance, new Recording());
+        edit = new EditTool(provenance, new Recording(), guard, new SecondPathResolver());
+    }
+
+    /** Captures the records the store returns, standing in for the pipeline's review array. */
+    private final class Recording implements pi.host.spi.ReviewSnapshots {
+        @Override
+        public List<Map<String, Object>> record(ToolCall call, List<Change> changes) throws IOException {
+            lastReview = review.record(call, changes);
+            return lastReview;
+        }
+    }
+
+    Path file(String rel, String content) throws IOException {
+        return bytes(rel, content.getBytes(StandardCharsets.UTF_8));
+    }
+
+    Path bytes(String rel, byte[] content) throws IOException {
+        Path p = ws.resolve(rel);
+        Files.createDirectories(p.getParent());
+        Files.write(p, content);
+        return p;
+    }
+
+    String content(String rel) throws IOException {
+        return Files.readString(ws.resolve(rel));
+    }
+
+    ToolResult read(String path, Object... kv) throws Exception {
+        return run(read, path, PathKind.EXISTING_FILE, kv);
+    }
+
+    ToolResult write(String path, String content) throws Exception {
+        return run(write, path, PathKind.WRITABLE_FILE, "content", content);
+    }
+
+    ToolResult edit(String path, String tag, String ops) throws Exception {
+        return run(edit, path, PathKind.WRITABLE_FILE, "tag", tag, "ops", ops);
+    }
+
+    /** The tag in the {@code [path#TAG]} header of a result. */
+    static String tag(ToolResult r) {
+        String t = r.text().get(0);
+        int hash = t.indexOf('#');
+        return t.substring(hash + 1, hash + 5);
+    }
+
+    private ToolResult run(pi.host.api.ToolProvider tool, String raw, PathKind kind, Object... kv) throws Exception {
+        lastReview = List.of();
+        Map<String, Object> args = new HashMap<>();
+        args.put("path", raw);
+        for (int i = 0; i < kv.length; i += 2) {
+            args.put((String) kv[i], kv[i + 1]);
+        }
+        ResolvedPath path;
+        try {
+            path = new PathResolver(ws, scratch).resolve(raw, kind).path();
+        } catch (PathException e) {
+            throw new IllegalArgumentException(e.getMessage());
+        }
+        return tool.execute(new Call(args, path));
+    }
+
+    private final class Call implements ToolCall {
+        private final Map<String, Object> args;
+        private final ResolvedPath path;
+        private final String callSession = session;
+        private final String callTurn = turn;
+
+        Call(Map<String, Object> args, ResolvedPath path) {
+            this.args = args;
+            this.path = path;
+        }
+
+        @Override public String toolName() { return "test"; }
+        @Override public Map<String, Object> arguments() { return args; }
+        @Override public String sessionId() { return callSession; }
+        @Override public String turnId() { return callTurn; }
+        @Override public String toolCallId() { return "c"; }
+        @Override public Optional<ResolvedPath> path() { return Optional.of(path); }
+        @Override public Path workspaceRoot() { return ws; }
+        @Override public Path scratchDir() { return scratch; }
+        @Override public String traceId() { return "tr"; }
+        @Override public Instant deadline() { return Instant.now().plusSeconds(60); }
+        @Override public boolean isCancelled() { return false; }
+        @Override public void onCancel(Runnable action) { }
+        @Override public void output(Stream stream, String chunk) { }
+    }
+}

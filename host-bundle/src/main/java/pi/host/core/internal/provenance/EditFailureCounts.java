@@ -1,0 +1,63 @@
+package pi.host.core.internal.provenance;
+
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.service.component.annotations.Component;
+import pi.host.api.ToolCall;
+import pi.host.core.internal.execute.HostToolCall;
+import pi.host.core.internal.session.SessionListener;
+import pi.host.spi.EditGuard;
+
+/**
+ * Counts failed Edits per session, recovery scope (turn or delegate run) and path. Counts of
+ * ended turns are never read again; they go with the session.
+ */
+@Component(service = {EditGuard.class, SessionListener.class})
+public final class EditFailureCounts implements EditGuard, SessionListener {
+
+    private static final class Count {
+        int counted;
+        boolean unseenGraceUsed;
+    }
+
+    private final Map<String, Map<String, Count>> sessions = new ConcurrentHashMap<>();
+
+    @Override
+    public int failures(ToolCall call, Path file) {
+        Map<String, Count> counts = sessions.get(call.sessionId());
+        Count c = counts == null ? null : counts.get(key(call, file));
+        if (c == null) {
+            return 0;
+        }
+        synchronized (c) {
+            return c.counted;
+        }
+    }
+
+    @Override
+    public int fail(ToolCall call, Path file, boolean completeUnseenReveal) {
+        Count c = sessions.computeIfAbsent(call.sessionId(), s -> new ConcurrentHashMap<>())
+                .computeIfAbsent(key(call, file), k -> new Count());
+        synchronized (c) {
+            if (completeUnseenReveal && !c.unseenGraceUsed) {
+                c.unseenGraceUsed = true;
+                return c.counted;
+            }
+            return ++c.counted;
+        }
+    }
+
+    static String scope(ToolCall call) {
+        return call instanceof HostToolCall ? ((HostToolCall) call).recoveryScope() : "turn:" + call.turnId();
+    }
+
+    private static String key(ToolCall call, Path file) {
+        return scope(call) + "\u0000" + file.toAbsolutePath().normalize();
+    }
+
+    @Override
+    public void sessionDeleted(String sessionId) {
+        sessions.remove(sessionId);
+    }
+}

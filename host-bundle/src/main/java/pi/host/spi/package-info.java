@@ -1,0 +1,13 @@
+/**
+ * What the host provides to its own builtin tools and to nothing else: the session's provenance
+ * (which content and which lines a session was shown), review snapshots of workspace mutations,
+ * the Edit loop guard and the resolution of a second path argument.
+ *
+ * <p>The export carries the mandatory attribute {@code pi.host.spi=builtin}: only a bundle that
+ * asks for it by name ({@code pi.host.tools} does, in its bnd.bnd) is wired to this package, so
+ * an ordinary plugin importing {@code pi.host.spi} does not resolve. This is a guard against
+ * mistakes, not a sandbox: plugins are trusted code once installed.
+ */
+@org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
+@org.osgi.annotation.versioning.Version("0.1.0")
+package pi.host.spi;
