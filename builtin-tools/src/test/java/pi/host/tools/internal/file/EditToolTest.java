@@ -180,6 +180,17 @@ class EditToolTest {
     }
 
     @Test
+    void mvThroughALinkOutOfTheRootIsRefusedAndWritesNothing() throws Exception {
+        Path elsewhere = Files.createDirectories(tmp.resolve("elsewhere"));
+        Files.createSymbolicLink(fx.ws.resolve("out"), elsewhere);
+        fx.file("a.txt", "a\n");
+        ToolResult r = fx.edit("a.txt", readTag("a.txt"), "MV out/stolen.txt");
+        assertThat(r.errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(elsewhere.resolve("stolen.txt")).doesNotExist();
+        assertThat(fx.content("a.txt")).isEqualTo("a\n");
+    }
+
+    @Test
     void remRemovesWithADeletionRecord() throws Exception {
         fx.file("a.txt", "a\n");
         assertThat(fx.edit("a.txt", readTag("a.txt"), "REM").ok()).isTrue();

@@ -146,15 +146,16 @@ public final class SessionService {
 
     /** Removes scratch folders whose session is gone or that were untouched for {@link #SCRATCH_MAX_IDLE}. */
     void sweepScratch() {
-        Path root = dataDir.resolve("scratch");
-        if (!Files.isDirectory(root)) {
-            return;
-        }
         List<String> known;
         try {
             known = store.ids();
         } catch (StorageException e) {
             return; // without the session list nothing can be judged orphaned: keep everything
+        }
+        sweepOrphans("snapshots", known); // review snapshots live as long as their session (spec §4c)
+        Path root = dataDir.resolve("scratch");
+        if (!Files.isDirectory(root)) {
+            return;
         }
         long cutoff = clock.millis() - SCRATCH_MAX_IDLE.toMillis();
         try (var dirs = Files.newDirectoryStream(root)) {
@@ -166,6 +167,24 @@ public final class SessionService {
             }
         } catch (IOException e) {
             System.getLogger(SessionService.class.getName()).log(System.Logger.Level.WARNING, "scratch sweep failed", e);
+        }
+    }
+
+    /** Removes the per-session folders under {@code folder} whose session no longer exists. */
+    private void sweepOrphans(String folder, List<String> known) {
+        Path root = dataDir.resolve(folder);
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (var dirs = Files.newDirectoryStream(root)) {
+            for (Path dir : dirs) {
+                if (!known.contains(dir.getFileName().toString())) {
+                    deleteTree(dir);
+                }
+            }
+        } catch (IOException e) {
+            System.getLogger(SessionService.class.getName()).log(System.Logger.Level.WARNING,
+                    folder + " sweep failed", e);
         }
     }
 

@@ -103,4 +103,16 @@ class SessionServiceTest {
         assertThat(idleDir).doesNotExist();
         assertThat(orphan).doesNotExist();
     }
+
+    @Test
+    void theSweepRemovesSnapshotFoldersOfSessionsThatAreGone() throws Exception {
+        SessionRecord live = sessions.create(project.toString(), false, "agent", "inherit", false);
+        Path kept = Files.createDirectories(data.resolve("snapshots").resolve(live.id()).resolve("snap_1"));
+        Path orphan = Files.createDirectories(data.resolve("snapshots").resolve("s_gone").resolve("snap_2"));
+
+        sessions.sweepScratch();
+
+        assertThat(kept).isDirectory();
+        assertThat(orphan.getParent()).doesNotExist();
+    }
 }
