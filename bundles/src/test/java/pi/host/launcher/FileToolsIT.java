@@ -35,6 +35,31 @@ class FileToolsIT {
     }
 
     @Test
+    void theLoopGuardCountsPerDelegateRunAndPerTurn() throws Exception {
+        Files.writeString(project.resolve("g.txt"), "a\n");
+        try (HostProcess host = HostProcess.serve(data)) {
+            String session = call(host, "session.create", "{\"projectRoot\":\"" + project
+                    + "\",\"permissionMode\":\"auto\"}").get("sessionId").asText();
+            String delegate = ",\"delegate\":{\"name\":\"fixer\",\"source\":\"builtin\",\"permission\":\"inherit\","
+                    + "\"delegationId\":\"d1\"}";
+            String bad = "\"arguments\":{\"path\":\"g.txt\",\"tag\":\"0000\",\"ops\":\"nonsense\"}";
+            JsonNode last = null;
+            for (int i = 1; i <= 3; i++) {
+                last = call(host, "tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\","
+                        + "\"toolCallId\":\"d" + i + "\",\"name\":\"Edit\"," + bad + delegate + "}");
+                assertThat(last.get("errorCode").asText()).isEqualTo(i < 3 ? "EDIT_PARSE_FAILED" : "EDIT_RETRY_LIMIT");
+            }
+            assertThat(last.get("terminate").asBoolean()).isTrue();
+            // the parent's turn has its own count
+            JsonNode parent = call(host, "tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\","
+                    + "\"toolCallId\":\"p1\",\"name\":\"Edit\"," + bad + "}");
+            assertThat(parent.get("errorCode").asText()).isEqualTo("EDIT_PARSE_FAILED");
+            assertThat(parent.get("terminate").asBoolean()).isFalse();
+            assertThat(Files.readString(project.resolve("g.txt"))).isEqualTo("a\n");
+        }
+    }
+
+    @Test
     void readEditReviewRollback() throws Exception {
         Path file = Files.writeString(project.resolve("hello.txt"), "one\ntwo\nthree\n");
         try (HostProcess host = HostProcess.serve(data)) {

@@ -87,6 +87,22 @@ final class Fixture {
         return run(edit, path, PathKind.WRITABLE_FILE, "tag", tag, "ops", ops);
     }
 
+    /** A write whose path is resolved, then {@code between} runs (an attacker's swap), then the tool runs. */
+    ToolResult runAfter(String raw, Swap between, Object... kv) throws Exception {
+        Map<String, Object> args = new HashMap<>();
+        args.put("path", raw);
+        for (int i = 0; i < kv.length; i += 2) {
+            args.put((String) kv[i], kv[i + 1]);
+        }
+        ResolvedPath path = new PathResolver(ws, scratch).resolve(raw, PathKind.WRITABLE_FILE).path();
+        between.run();
+        return write.execute(new Call(args, path));
+    }
+
+    interface Swap {
+        void run() throws Exception;
+    }
+
     /** The tag in the {@code [path#TAG]} header of a result. */
     static String tag(ToolResult r) {
         String t = r.text().get(0);

@@ -57,4 +57,13 @@ class WriteToolTest {
         assertThat(r.ok()).isTrue();
         assertThat(fx.lastReview).isEmpty();
     }
+
+    @Test
+    void aParentSwappedForALinkAfterResolutionIsRefusedAndNothingLandsOutside() throws Exception {
+        Path outside = java.nio.file.Files.createDirectories(tmp.resolve("outside"));
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> fx.runAfter("d/new.txt",
+                () -> Files.createSymbolicLink(fx.ws.resolve("d"), outside), "content", "x"))
+                .hasMessageContaining("changed into a link");
+        assertThat(outside.resolve("new.txt")).doesNotExist();
+    }
 }
