@@ -20,7 +20,8 @@ public interface ReviewSnapshots {
     long MAX_SNAPSHOT_BYTES = 64L * 1024 * 1024;
 
     /**
-     * One file change of a successful mutation.
+     * One file change of a mutation, recorded before the file is changed: a failed change fails
+     * the call, and the records of a failed call never reach its result.
      *
      * @param operation {@code write}, {@code edit} or {@code delete}
      * @param existed whether the file existed before

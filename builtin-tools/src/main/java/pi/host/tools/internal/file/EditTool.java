@@ -147,10 +147,10 @@ public final class EditTool implements ToolProvider {
         String mode = AtomicWrite.mode(file);
         EditScript.Op mv = script.move();
         if (script.removes()) {
-            Files.delete(file);
-            provenance.forget(call.sessionId(), file);
             List<java.util.Map<String, Object>> records = review.record(call, List.of(
                     new ReviewSnapshots.Change(path, "delete", true, before, null, mode)));
+            Files.delete(file);
+            provenance.forget(call.sessionId(), file);
             return ToolResult.builder().text("Removed " + path.display() + ".").detail("removed", true)
                     .detail("reviewRecords", records.size()).build();
         }
@@ -174,10 +174,17 @@ public final class EditTool implements ToolProvider {
         }
         TextFile edited = old.apply(script);
         byte[] after = edited.bytes();
+        if (mv != null) {
+            AtomicWrite.parents(target.absolute());
+        }
+        // captured before the change (spec §4c); a failed change fails the call and drops the records
+        review.record(call, mv == null
+                ? List.of(new ReviewSnapshots.Change(path, "edit", true, before, after, mode))
+                : List.of(new ReviewSnapshots.Change(path, "delete", true, before, null, mode),
+                        new ReviewSnapshots.Change(target, "edit", false, null, after, null)));
         if (mv == null) {
             AtomicWrite.write(file, after, mode);
         } else {
-            AtomicWrite.parents(target.absolute());
             AtomicWrite.write(target.absolute(), after, mode);
             try {
                 Files.delete(file);
@@ -207,11 +214,6 @@ public final class EditTool implements ToolProvider {
             provenance.forget(call.sessionId(), file);
         }
         provenance.displayed(call.sessionId(), target.absolute(), digest, displayed);
-        List<ReviewSnapshots.Change> changes = mv == null
-                ? List.of(new ReviewSnapshots.Change(path, "edit", true, before, after, mode))
-                : List.of(new ReviewSnapshots.Change(path, "delete", true, before, null, mode),
-                        new ReviewSnapshots.Change(target, "edit", false, null, after, null));
-        review.record(call, changes);
         ToolResult.Builder r = ToolResult.builder().text(out.toString()).detail("tag", Tags.tag(digest))
                 .detail("lines", edited.size()).detail("changedLines", changed.cardinality());
         if (mv != null) {

@@ -68,13 +68,15 @@ public final class WriteTool implements ToolProvider {
         byte[] before = existed && Files.size(target) <= ReviewSnapshots.MAX_SNAPSHOT_BYTES
                 && path.root() == ResolvedPath.Root.WORKSPACE ? Files.readAllBytes(target) : null;
         AtomicWrite.parents(target);
+        // the snapshot is captured before the write (spec §4c); if the write then fails the call
+        // fails, its records never reach the result, and the snapshot can never match a post digest
+        review.record(call, List.of(new ReviewSnapshots.Change(path, "write", existed, before, bytes, mode)));
         AtomicWrite.write(target, bytes, mode);
         byte[] digest = Tags.digest(bytes);
         int lines = TextFile.parse(bytes).size();
         BitSet all = new BitSet();
         all.set(1, lines + 1);
         provenance.displayed(call.sessionId(), target, digest, all);
-        review.record(call, List.of(new ReviewSnapshots.Change(path, "write", existed, before, bytes, mode)));
         return ToolResult.builder()
                 .text(Tags.header(path.display(), digest) + "\n" + (existed ? "Replaced" : "Created") + " "
                         + path.display() + " (" + bytes.length + " bytes, " + lines + " lines).")
