@@ -3,6 +3,8 @@ package pi.host.core.internal.review;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import com.github.difflib.patch.AbstractDelta;
+import com.github.difflib.patch.ChangeDelta;
+import com.github.difflib.patch.Chunk;
 import com.github.difflib.patch.Patch;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -23,6 +25,8 @@ final class Hunks {
     static final int MAX_DIFF_BYTES = 2 * 1024 * 1024;
     /** At most this many hunk lines go on one record; the rest are cut ({@code truncated}). */
     static final int MAX_HUNK_LINES = 4000;
+    /** Above this many old × new lines (after the common head and tail) Myers is not run. */
+    static final long MAX_MYERS_CELLS = 1_000_000;
     private static final int CONTEXT = 3;
     private static final Pattern HEADER = Pattern.compile("^@@ -(\\d+)(?:,(\\d+))? \\+(\\d+)(?:,(\\d+))? @@");
 
@@ -48,7 +52,7 @@ final class Hunks {
             out.put("truncated", true);
             return out;
         }
-        Patch<String> patch = DiffUtils.diff(old, neu);
+        Patch<String> patch = diff(old, neu);
         int additions = 0;
         int deletions = 0;
         for (AbstractDelta<String> d : patch.getDeltas()) {
@@ -95,6 +99,32 @@ final class Hunks {
             out.put("truncated", true);
         }
         return out;
+    }
+
+    /**
+     * Myers' diff costs O((N+M)·D): fine for edits, minutes for a rewrite of a large file. The
+     * common head and tail are cut first; when what is left is larger than {@link #MAX_MYERS_CELLS}
+     * (old × new lines) it is reported as one replaced block: a correct diff, not a minimal one.
+     */
+    static Patch<String> diff(List<String> old, List<String> neu) {
+        int head = 0;
+        int max = Math.min(old.size(), neu.size());
+        while (head < max && old.get(head).equals(neu.get(head))) {
+            head++;
+        }
+        int tail = 0;
+        while (tail < max - head && old.get(old.size() - 1 - tail).equals(neu.get(neu.size() - 1 - tail))) {
+            tail++;
+        }
+        List<String> oldMid = old.subList(head, old.size() - tail);
+        List<String> newMid = neu.subList(head, neu.size() - tail);
+        if ((long) oldMid.size() * newMid.size() <= MAX_MYERS_CELLS) {
+            return DiffUtils.diff(old, neu);
+        }
+        Patch<String> patch = new Patch<>();
+        patch.addDelta(new ChangeDelta<>(new Chunk<>(head, new ArrayList<>(oldMid)),
+                new Chunk<>(head, new ArrayList<>(newMid))));
+        return patch;
     }
 
     static boolean binary(byte[] bytes) {

@@ -107,6 +107,17 @@ class RollbackTest {
         assertThat(Hunks.of(new byte[] {0, 1}, new byte[] {2})).containsEntry("binary", true);
     }
 
+    @Test
+    void aRewriteOfALargeFileIsOneReplacedBlockNotAMinutesLongDiff() {
+        String a = "a\n".repeat(20_000);
+        String b = "head\n" + "b\n".repeat(20_000) + "tail\n";
+        long t0 = System.nanoTime();
+        Map<String, Object> d = Hunks.of(a.getBytes(), b.getBytes());
+        assertThat(System.nanoTime() - t0).isLessThan(5_000_000_000L);
+        assertThat(d).containsEntry("additions", 20_002).containsEntry("deletions", 20_000)
+                .containsEntry("truncated", true);
+    }
+
     private ToolCall call() {
         return new ToolCall() {
             @Override public String toolName() { return "Edit"; }
