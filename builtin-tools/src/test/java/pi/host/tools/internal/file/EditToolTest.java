@@ -111,6 +111,20 @@ class EditToolTest {
     }
 
     @Test
+    void aWrongTagForTheShownContentIsAMismatchAndBinaryFilesAreRefused() throws Exception {
+        fx.file("a.txt", "a\n");
+        String tag = readTag("a.txt");
+        String wrong = tag.equals("0000") ? "0001" : "0000";
+        ToolResult r = fx.edit("a.txt", wrong, "PUT 1.=1:\n+b");
+        assertThat(r.errorCode()).isEqualTo(ErrorCode.EDIT_TAG_MISMATCH);
+        assertThat(r.text().get(0)).contains("is not the tag");
+        assertThat(fx.edit("a.txt", "#" + tag.toLowerCase(), "PUT 1.=1:\n+b").ok()).isTrue();
+        fx.bytes("b.bin", new byte[] {'x', 0, '\n'});
+        assertThat(fx.edit("b.bin", "0000", "DEL 1.=1").errorCode()).isEqualTo(ErrorCode.INVALID_ARGUMENT);
+        assertThat(Files.readAllBytes(fx.ws.resolve("b.bin"))).containsExactly('x', 0, '\n');
+    }
+
+    @Test
     void unseenLinesAreRevealedMergedAndTheUnchangedRetryApplies() throws Exception {
         fx.file("a.txt", "1\n2\n3\n4\n5\n");
         String tag = Fixture.tag(fx.read("a.txt", "limit", 2));
