@@ -44,6 +44,10 @@ final class AtomicWrite {
     }
 
     static void write(Path target, byte[] bytes, String mode) throws IOException {
+        if (!target.getParent().toRealPath().equals(target.getParent())) {
+            // the host resolved the target canonical; a folder swapped for a link since must not redirect it
+            throw new IOException("the folder " + target.getParent() + " changed into a link; nothing was written");
+        }
         Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".pi-tmp");
         try {
             try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {

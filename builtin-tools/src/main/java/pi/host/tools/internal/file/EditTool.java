@@ -106,7 +106,11 @@ public final class EditTool implements ToolProvider {
             return fail(call, path, ErrorCode.INVALID_ARGUMENT, path.display() + " is larger than "
                     + MAX_EDIT_BYTES + " bytes; Edit does not change files that large", false, null);
         }
-        byte[] before = Files.readAllBytes(file);
+        byte[] before;
+        // O_NOFOLLOW: the file swapped for a link after the host's last check is not read through
+        try (java.io.InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            before = in.readAllBytes();
+        }
         if (ReadTool.binary(before, before.length)) {
             return fail(call, path, ErrorCode.INVALID_ARGUMENT, path.display() + " is a binary file; Edit changes"
                     + " text files only", false, null);

@@ -77,7 +77,7 @@ public final class ReadTool implements ToolProvider {
         long size = 0;
         byte last = '\n';
         byte[] buf = new byte[64 * 1024];
-        try (InputStream in = Files.newInputStream(path.absolute())) {
+        try (InputStream in = Files.newInputStream(path.absolute(), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
             int n;
             boolean first = true;
             while ((n = in.readNBytes(buf, 0, buf.length)) > 0) {

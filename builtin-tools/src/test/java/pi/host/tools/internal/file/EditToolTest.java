@@ -223,6 +223,18 @@ class EditToolTest {
     }
 
     @Test
+    void aFileSwappedForALinkIsNeverReadOrWrittenThrough() throws Exception {
+        Path outside = Files.writeString(tmp.resolve("outside.txt"), "secret\n");
+        fx.file("a.txt", "a\n");
+        String tag = readTag("a.txt");
+        Files.delete(fx.ws.resolve("a.txt"));
+        Files.createSymbolicLink(fx.ws.resolve("a.txt"), outside);
+        ToolResult r = fx.edit("a.txt", tag, "PUT 1.=1:\n+pwned");
+        assertThat(r.ok()).isFalse();
+        assertThat(Files.readString(outside)).isEqualTo("secret\n");
+    }
+
+    @Test
     void scratchEditsGetNoReviewRecord() throws Exception {
         Path f = Files.writeString(fx.scratch.resolve("s.txt"), "a\n");
         String tag = Fixture.tag(fx.read(f.toString()));
