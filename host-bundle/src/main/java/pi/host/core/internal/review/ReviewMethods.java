@@ -1,7 +1,10 @@
 package pi.host.core.internal.review;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +24,8 @@ import pi.host.core.internal.store.StorageException;
  * {@code review.rollback {sessionId, snapshotId}} → {@code {status: "rolledBack", paths}}. A
  * failed guard is the JSON-RPC error -32602 with {@code data.errorCode: ROLLBACK_CONFLICT}, like
  * every other method's parameter problem; nothing was touched then. Runs under the session's
- * mutation permit, so it never interleaves with a Write or Edit of the session.
+ * mutation permit and the path locks of its files, so it never interleaves with a Write or Edit of
+ * the session, nor with a read or write of those files by another session.
  */
 @Component(service = ReviewMethods.class)
 public final class ReviewMethods {
@@ -57,7 +61,15 @@ public final class ReviewMethods {
         if (!ReviewStore.SNAPSHOT_ID.matcher(snapshotId).matches()) {
             throw RpcException.invalidParams("malformed snapshotId '" + snapshotId + "'");
         }
-        try (AdmissionQueue.Ticket t = admission.admit(sessionId, true, null, true)) {
+        List<AdmissionQueue.Ticket> held = new ArrayList<>();
+        try {
+            // the session's mutation permit with the first path, then the other paths' locks in
+            // sorted order (one order for every rollback, so two of them cannot deadlock)
+            List<Path> files = entryPaths(sessionId, snapshotId);
+            held.add(admission.admit(sessionId, true, files.isEmpty() ? null : files.get(0), true));
+            for (Path f : files.subList(Math.min(1, files.size()), files.size())) {
+                held.add(admission.admit(sessionId, false, f, true));
+            }
             List<String> paths = Rollback.run(store, provenance, sessionId, snapshotId,
                     Path.of(session.workspaceRoot()), sessions.scratchDir(sessionId));
             Map<String, Object> out = new LinkedHashMap<>();
@@ -71,6 +83,20 @@ public final class ReviewMethods {
             throw RpcException.invalidParams(e.getMessage());
         } catch (IOException e) {
             throw new RpcException(RpcException.INTERNAL_ERROR, "rollback failed: " + e.getMessage());
+        } finally {
+            for (int i = held.size() - 1; i >= 0; i--) {
+                held.get(i).close();
+            }
         }
+    }
+
+    private List<Path> entryPaths(String sessionId, String snapshotId) throws IOException {
+        ObjectNode meta = store.meta(sessionId, snapshotId);
+        List<Path> files = new ArrayList<>();
+        if (meta != null) {
+            meta.path("entries").forEach(e -> files.add(Path.of(e.path("path").asText())));
+        }
+        Collections.sort(files);
+        return files;
     }
 }
