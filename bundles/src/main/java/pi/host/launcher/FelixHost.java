@@ -31,7 +31,11 @@ final class FelixHost {
     }
 
     static int run(Path dataDir, Map<String, String> properties) throws Exception {
-        Files.createDirectories(dataDir);
+        if (!Files.isDirectory(dataDir)) {
+            // the data dir holds the audit trail, saved secrets and session scratch: owner-only
+            Files.createDirectories(dataDir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        }
         Map<String, String> config = new HashMap<>(properties);
         config.put(Constants.FRAMEWORK_STORAGE, dataDir.resolve("felix-cache").toString());
         config.put("pi.host.data", dataDir.toString());

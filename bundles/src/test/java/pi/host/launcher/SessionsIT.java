@@ -144,4 +144,16 @@ class SessionsIT {
             }
         }
     }
+
+    @Test
+    void aNewDataDirIsCreatedOwnerOnly() throws Exception {
+        Path fresh = data.resolve("fresh").resolve("pi-host");
+        try (HostProcess host = HostProcess.serve(fresh)) {
+            ok(host.request(1, "host.info", "{}"));
+            assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(fresh)))
+                    .isEqualTo("rwx------");
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+        }
+    }
 }
