@@ -49,12 +49,34 @@ public final class Catalog {
     }
 
     private final ToolRegistry registry;
-    private final SchemaValidator validator = new SchemaValidator();
     private final ConcurrentHashMap<Long, Described> described = new ConcurrentHashMap<>();
+    private volatile SchemaValidator validator;
 
     @Activate
     public Catalog(@Reference ToolRegistry registry) {
         this.registry = registry;
+        // Setting up the validator and compiling the builtins' schemas takes a noticeable part of
+        // start-up; done on its own thread it overlaps with the rest of the host starting.
+        Thread warm = new Thread(() -> {
+            validator();
+            registry.all().forEach(this::describe);
+        }, "pi-catalog-warm");
+        warm.setDaemon(true);
+        warm.start();
+    }
+
+    private SchemaValidator validator() {
+        SchemaValidator v = validator;
+        if (v == null) {
+            synchronized (this) {
+                v = validator;
+                if (v == null) {
+                    v = new SchemaValidator();
+                    validator = v;
+                }
+            }
+        }
+        return v;
     }
 
     /** The tool's description and compiled schema, read from the provider once per registration. */
@@ -72,7 +94,7 @@ public final class Catalog {
             return new Described("", null, null, "the provider failed to describe the tool: " + e);
         }
         try {
-            CompiledSchema schema = validator.compile(schemaText);
+            CompiledSchema schema = validator().compile(schemaText);
             return new Described(description == null ? "" : description, Json.mapper().readTree(schemaText), schema,
                     null);
         } catch (InvalidSchemaException | java.io.IOException e) {
@@ -86,7 +108,7 @@ public final class Catalog {
         if (!d.usable()) {
             return List.of(d.problem());
         }
-        return validator.validate(d.schema(), arguments);
+        return validator().validate(d.schema(), arguments);
     }
 
     /** The tools of a mode, sorted by name: admitted non-deferred tools in full, deferred ones on demand. */

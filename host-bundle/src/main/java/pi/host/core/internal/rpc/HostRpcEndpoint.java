@@ -18,6 +18,7 @@ import pi.host.core.internal.approval.PermissionMethods;
 import pi.host.core.internal.audit.AuditMethods;
 import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.info.HostMethods;
+import pi.host.core.internal.json.Json;
 import pi.host.core.internal.session.SessionMethods;
 import pi.host.core.rpc.RpcConnection;
 import pi.host.core.rpc.RpcEndpoint;
@@ -54,6 +55,9 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         audit.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
+        // Jackson builds its serializers on first use; building the ones of the first answer now, on
+        // another thread, takes that cost off the client's first request
+        pool.execute(() -> Json.mapper().valueToTree(host.info()));
     }
 
     @Deactivate

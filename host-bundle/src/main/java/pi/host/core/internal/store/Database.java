@@ -10,6 +10,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -27,18 +28,16 @@ public final class Database implements AutoCloseable {
     private static final int READERS = 4;
 
     private final Path file;
-    private final Connection writer;
-    private final BlockingQueue<Connection> readers;
-    private final StorageException failure;
-    private final int schemaVersion;
+    private final CompletableFuture<State> state;
 
-    private Database(Path file, Connection writer, BlockingQueue<Connection> readers, int schemaVersion,
+    /** What opening produced: connections and version, or the failure every call reports. */
+    private record State(Connection writer, BlockingQueue<Connection> readers, int schemaVersion,
             StorageException failure) {
+    }
+
+    private Database(Path file, CompletableFuture<State> state) {
         this.file = file;
-        this.writer = writer;
-        this.readers = readers;
-        this.schemaVersion = schemaVersion;
-        this.failure = failure;
+        this.state = state;
     }
 
     /** Opens (creating if needed) and migrates the database at {@code file}; never throws. */
@@ -46,7 +45,25 @@ public final class Database implements AutoCloseable {
         return open(file, Migrations.ALL, DEFAULT_BUSY_MILLIS);
     }
 
+    /**
+     * Starts opening the database on its own thread and returns at once; the first call waits for it.
+     * Loading the native SQLite library and migrating is a large share of the host's start-up, and
+     * on two cores it overlaps with the rest of the bundles starting.
+     */
+    public static Database openInBackground(Path file) {
+        CompletableFuture<State> opening = new CompletableFuture<>();
+        Thread t = new Thread(() -> opening.complete(connectAndMigrate(file, Migrations.ALL, DEFAULT_BUSY_MILLIS)),
+                "pi-db-open");
+        t.setDaemon(true);
+        t.start();
+        return new Database(file, opening);
+    }
+
     static Database open(Path file, List<Migrations.Migration> migrations, int busyMillis) {
+        return new Database(file, CompletableFuture.completedFuture(connectAndMigrate(file, migrations, busyMillis)));
+    }
+
+    private static State connectAndMigrate(Path file, List<Migrations.Migration> migrations, int busyMillis) {
         Connection writer = null;
         BlockingQueue<Connection> readers = new ArrayBlockingQueue<>(READERS);
         try {
@@ -56,13 +73,13 @@ public final class Database implements AutoCloseable {
             for (int i = 0; i < READERS; i++) {
                 readers.add(connect(file, busyMillis));
             }
-            return new Database(file, writer, readers, version, null);
-        } catch (SQLException | IOException e) {
+            return new State(writer, readers, version, null);
+        } catch (SQLException | IOException | RuntimeException | LinkageError e) {
             closeQuietly(writer);
             readers.forEach(Database::closeQuietly);
             System.getLogger(Database.class.getName()).log(System.Logger.Level.ERROR,
                     "cannot open the database " + file, e);
-            return new Database(file, null, null, -1,
+            return new State(null, null, -1,
                     new StorageException("the database " + file + " cannot be used: " + e.getMessage(), e));
         }
     }
@@ -112,9 +129,13 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    private State state() {
+        return state.join();
+    }
+
     /** The schema version of the file (-1 when the database is broken). */
     public int schemaVersion() {
-        return schemaVersion;
+        return state().schemaVersion();
     }
 
     public Path file() {
@@ -123,14 +144,16 @@ public final class Database implements AutoCloseable {
 
     /** True unless the database could not be opened or migrated. */
     public boolean healthy() {
-        return failure == null;
+        return state().failure() == null;
     }
 
     /** Runs {@code work} in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back on failure. */
     public <T> T write(SqlWork<T> work) throws StorageException {
-        if (failure != null) {
-            throw failure;
+        State s = state();
+        if (s.failure() != null) {
+            throw s.failure();
         }
+        Connection writer = s.writer();
         synchronized (writer) {
             try (Statement tx = writer.createStatement()) {
                 tx.execute("BEGIN IMMEDIATE");
@@ -154,9 +177,11 @@ public final class Database implements AutoCloseable {
 
     /** Runs {@code work} on a reader connection. */
     public <T> T read(SqlWork<T> work) throws StorageException {
-        if (failure != null) {
-            throw failure;
+        State s = state();
+        if (s.failure() != null) {
+            throw s.failure();
         }
+        BlockingQueue<Connection> readers = s.readers();
         Connection c;
         try {
             c = readers.take();
@@ -175,13 +200,14 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        if (failure != null) {
+        State s = state();
+        if (s.failure() != null) {
             return;
         }
-        synchronized (writer) {
-            closeQuietly(writer);
+        synchronized (s.writer()) {
+            closeQuietly(s.writer());
         }
-        readers.forEach(Database::closeQuietly);
+        s.readers().forEach(Database::closeQuietly);
     }
 
     private static void closeQuietly(Connection c) {
