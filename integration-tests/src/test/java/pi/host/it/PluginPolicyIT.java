@@ -90,11 +90,24 @@ public class PluginPolicyIT {
         return rpc.call("session.create", p).get("sessionId").asText();
     }
 
+    /** Runs a call; plugin and MCP tools are on-demand, so they are activated first with ToolSearch. */
     private JsonNode execute(String session, String callId, String tool, ObjectNode args) {
+        if (tool.startsWith("plugin_") || tool.startsWith("mcp_")) {
+            activate(session, tool);
+        }
+        return call(session, callId, tool, args);
+    }
+
+    private JsonNode call(String session, String callId, String tool, ObjectNode args) {
         ObjectNode p = RpcClient.params().put("sessionId", session).put("turnId", "t1").put("toolCallId", callId)
                 .put("name", tool);
         p.set("arguments", args);
         return rpc.call("tools.execute", p);
+    }
+
+    private JsonNode activate(String session, String tool) {
+        return call(session, "search-" + tool + "-" + System.nanoTime(), "ToolSearch",
+                RpcClient.params().put("query", tool));
     }
 
     private static ObjectNode action(String action) {
@@ -137,6 +150,7 @@ public class PluginPolicyIT {
     @Test
     public void mcpToolsAreMediumRiskWhateverTheyDeclareAndDeniedInPlan() throws IOException {
         String ask = session("agent", "ask");
+        activate(ask, "mcp_fs_read_text_file");
         ObjectNode p = RpcClient.params().put("sessionId", ask).put("turnId", "t1").put("toolCallId", "m1")
                 .put("name", "mcp_fs_read_text_file");
         p.set("arguments", RpcClient.params().put("text", "x"));
@@ -166,6 +180,59 @@ public class PluginPolicyIT {
             JsonNode r = execute(s, "u-" + name.hashCode(), name, RpcClient.params());
             assertEquals(name, "UNKNOWN_TOOL", r.get("errorCode").asText());
         }
+    }
+
+    @Test
+    public void onDemandToolsRunOnlyOnceActivatedAndANewPromptRestoresOnlyWhatItsContextProves()
+            throws IOException {
+        String s = session("agent", "auto");
+        String git = "plugin_pi_host_it_git_git";
+        assertEquals("TOOL_NOT_ACTIVE", call(s, "d1", git, action("status")).get("errorCode").asText());
+        JsonNode list = rpc.call("tools.list", RpcClient.params().put("sessionId", s));
+        assertTrue(list.get("onDemand").toString().contains(git));
+        assertFalse(list.get("tools").toString().contains(git));
+
+        JsonNode search = activate(s, git);
+        assertEquals(git, search.get("details").get("addedToolNames").get(0).asText());
+        list = rpc.call("tools.list", RpcClient.params().put("sessionId", s));
+        assertTrue("an active tool's schema is listed", list.get("tools").toString().contains(git));
+        assertEquals("ran status", text(call(s, "d2", git, action("status"))));
+
+        // a new prompt without evidence clears the activation
+        rpc.call("prompt.begin", RpcClient.params().put("sessionId", s).put("turnId", "t2"));
+        assertEquals("TOOL_NOT_ACTIVE", call(s, "d3", git, action("status")).get("errorCode").asText());
+
+        // a new prompt whose context holds the successful search restores it
+        ObjectNode begin = RpcClient.params().put("sessionId", s).put("turnId", "t3");
+        begin.putArray("context").addObject().put("toolName", "ToolSearch").put("ok", true)
+                .putObject("details").putArray("addedToolNames").add(git);
+        JsonNode restored = rpc.call("prompt.begin", begin);
+        assertEquals(git, restored.get("activatedTools").get(0).asText());
+        assertEquals("ran log", text(call(s, "d4", git, action("log"))));
+    }
+
+    @Test
+    public void aComposerMcpSelectionActivatesTheServersToolsOrFailsWithoutFallback() throws IOException {
+        String s = session("agent", "auto");
+        ObjectNode begin = RpcClient.params().put("sessionId", s).put("turnId", "t1");
+        begin.putObject("mcpSelection").putArray("serverIds").add("fs");
+        JsonNode activated = rpc.call("prompt.begin", begin).get("activatedTools");
+        assertEquals("[\"mcp_fs_read_text_file\"]", activated.toString());
+        assertEquals("x", text(call(s, "s1", "mcp_fs_read_text_file", RpcClient.params().put("text", "x"))));
+
+        ObjectNode unknown = RpcClient.params().put("sessionId", s).put("turnId", "t2");
+        unknown.putObject("mcpSelection").putArray("serverIds").add("nope");
+        int id = rpc.send("prompt.begin", unknown);
+        JsonNode error = rpc.awaitResponse(id);
+        assertEquals("MCP_SELECTION_INVALID", error.get("error").get("data").get("errorCode").asText());
+        assertEquals("the failed selection changed nothing", "x",
+                text(call(s, "s2", "mcp_fs_read_text_file", RpcClient.params().put("text", "x"))));
+
+        String plan = session("plan", "auto");
+        ObjectNode inPlan = RpcClient.params().put("sessionId", plan).put("turnId", "t1");
+        inPlan.putObject("mcpSelection").putArray("serverIds").add("fs");
+        JsonNode planError = rpc.awaitResponse(rpc.send("prompt.begin", inPlan));
+        assertEquals("MCP_SELECTION_INVALID", planError.get("error").get("data").get("errorCode").asText());
     }
 
     private static String text(JsonNode result) {

@@ -76,6 +76,12 @@ public final class RpcClient implements AutoCloseable {
         return response.get("result");
     }
 
+    /** Waits for the whole response message with this id (result or error). */
+    public JsonNode awaitResponse(int id) {
+        return awaitFirst("the response " + id,
+                () -> first(m -> m.path("id").isNumber() && m.path("id").asInt() == id));
+    }
+
     /** A fresh params object. */
     public static ObjectNode params() {
         return JSON.createObjectNode();

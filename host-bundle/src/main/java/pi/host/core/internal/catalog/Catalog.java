@@ -44,9 +44,16 @@ public final class Catalog {
     public record OnDemandEntry(String name, String summary) {
     }
 
-    /** The {@code tools.list} result. */
-    public record Listing(List<ToolEntry> tools, List<OnDemandEntry> onDemand) {
+    /**
+     * The {@code tools.list} result.
+     *
+     * @param onDemandOmitted deferred tools left out of {@code onDemand} by its bound (ToolSearch still finds them)
+     */
+    public record Listing(List<ToolEntry> tools, List<OnDemandEntry> onDemand, int onDemandOmitted) {
     }
+
+    /** Most entries of the on-demand catalog (spec §2.1: it is bounded). */
+    public static final int MAX_ON_DEMAND = 64;
 
     private final ToolRegistry registry;
     private final ConcurrentHashMap<Long, Described> described = new ConcurrentHashMap<>();
@@ -111,32 +118,56 @@ public final class Catalog {
         return validator().validate(d.schema(), arguments);
     }
 
-    /** The tools of a mode, sorted by name: admitted non-deferred tools in full, deferred ones on demand. */
-    public Listing list(OperatingMode mode) {
-        List<ToolEntry> tools = new ArrayList<>();
-        List<OnDemandEntry> onDemand = new ArrayList<>();
+    /** The usable tools a mode admits, in no particular order. */
+    public List<RegisteredTool> admitted(OperatingMode mode) {
+        List<RegisteredTool> out = new ArrayList<>();
         Set<Long> live = new HashSet<>();
         for (RegisteredTool t : registry.all()) {
             live.add(t.serviceId());
             ToolKind kind = ToolKind.of(t.origin(), t.localName());
-            if (!ModeMatrix.admit(mode, kind, !t.planSafeActions().isEmpty()).admitted()) {
-                continue;
-            }
-            Described d = describe(t);
-            if (!d.usable()) {
-                continue;
-            }
-            if (t.deferred()) {
-                onDemand.add(new OnDemandEntry(t.name(), t.summary().isEmpty() ? firstLine(d.description())
-                        : t.summary()));
-            } else {
-                tools.add(new ToolEntry(t.name(), d.description(), d.inputSchema(), t.risk().wire()));
+            if (ModeMatrix.admit(mode, kind, !t.planSafeActions().isEmpty()).admitted() && describe(t).usable()) {
+                out.add(t);
             }
         }
         described.keySet().retainAll(live); // forget providers that went away
+        return out;
+    }
+
+    /** The mode's deferred catalog: admitted tools whose schemas are sent only once activated. */
+    public List<RegisteredTool> deferred(OperatingMode mode) {
+        List<RegisteredTool> out = new ArrayList<>();
+        for (RegisteredTool t : admitted(mode)) {
+            if (t.deferred()) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** The one line a deferred tool is listed and searched by. */
+    public String summary(RegisteredTool t) {
+        return t.summary().isEmpty() ? firstLine(describe(t).description()) : t.summary();
+    }
+
+    /**
+     * The tools of a mode, sorted by name: admitted non-deferred tools and the {@code active}
+     * deferred ones in full, the other deferred ones as bounded on-demand entries.
+     */
+    public Listing list(OperatingMode mode, Set<String> active) {
+        List<ToolEntry> tools = new ArrayList<>();
+        List<OnDemandEntry> onDemand = new ArrayList<>();
+        for (RegisteredTool t : admitted(mode)) {
+            if (t.deferred() && !active.contains(t.name())) {
+                onDemand.add(new OnDemandEntry(t.name(), summary(t)));
+            } else {
+                Described d = describe(t);
+                tools.add(new ToolEntry(t.name(), d.description(), d.inputSchema(), t.risk().wire()));
+            }
+        }
         tools.sort(Comparator.comparing(ToolEntry::name));
         onDemand.sort(Comparator.comparing(OnDemandEntry::name));
-        return new Listing(tools, onDemand);
+        int omitted = Math.max(0, onDemand.size() - MAX_ON_DEMAND);
+        return new Listing(tools, List.copyOf(onDemand.subList(0, onDemand.size() - omitted)), omitted);
     }
 
     private static String firstLine(String text) {

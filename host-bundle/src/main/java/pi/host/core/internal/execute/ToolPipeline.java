@@ -25,6 +25,7 @@ import pi.host.core.internal.args.ArgumentAliases;
 import pi.host.core.internal.args.ArgumentException;
 import pi.host.core.internal.audit.AuditLog;
 import pi.host.core.internal.audit.Redactor;
+import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.json.Json;
@@ -67,13 +68,16 @@ public final class ToolPipeline {
     private final HostEvents events;
     private final CancellationRegistry cancellations;
     private final AdmissionQueue admission;
+    private final Activations activations;
     private final ToolRunner runner = new ToolRunner();
 
     @Activate
     public ToolPipeline(@Reference SessionService sessions, @Reference SettingsService settings,
             @Reference ToolRegistry registry, @Reference Catalog catalog, @Reference ApprovalService approvals,
             @Reference SessionGrants grants, @Reference AuditLog audit, @Reference HostEvents events,
-            @Reference CancellationRegistry cancellations, @Reference AdmissionQueue admission) {
+            @Reference CancellationRegistry cancellations, @Reference AdmissionQueue admission,
+            @Reference Activations activations) {
+        this.activations = activations;
         this.cancellations = cancellations;
         this.admission = admission;
         this.sessions = sessions;
@@ -164,6 +168,12 @@ public final class ToolPipeline {
         if (!admitted.admitted()) {
             state.decided("mode-deny", admitted.rule(), "mode:" + mode.wire());
             return fail(state, admitted.code(), req.name() + " is not available in " + mode.wire() + " mode");
+        }
+        // a deferred tool runs only once ToolSearch or a composer selection activated it this prompt
+        if (tool.deferred() && !activations.isActive(session.id(), req.name())) {
+            state.decided("deny", "catalog.not-active", "activation");
+            return fail(state, ErrorCode.TOOL_NOT_ACTIVE, req.name() + " is an on-demand tool that is not active;"
+                    + " call ToolSearch with its name first");
         }
         // arguments
         ObjectNode args;
