@@ -87,4 +87,55 @@ public class ControlToolsIT {
         assertTrue(result.get("details").get("skipped").asBoolean());
         assertEquals("", result.get("details").get("answers").get(0).asText());
     }
+
+    private JsonNode execute(String session, String callId, String tool, ObjectNode args) {
+        ObjectNode p = RpcClient.params().put("sessionId", session).put("turnId", "t1").put("toolCallId", callId)
+                .put("name", tool);
+        p.set("arguments", args);
+        return rpc.call("tools.execute", p);
+    }
+
+    @Test
+    public void todoWriteSavesTheOrderedChecklistInAgentAndIsDeniedInPlan() throws IOException {
+        String s = session("agent");
+        ObjectNode args = RpcClient.params();
+        args.putArray("todos").add(RpcClient.params().put("content", "write tests").put("status", "completed"))
+                .add(RpcClient.params().put("content", "ship").put("status", "in_progress"));
+        JsonNode result = execute(s, "todo1", "TodoWrite", args);
+        assertTrue(result.toString(), result.get("ok").asBoolean());
+        JsonNode update = rpc.awaitNotification("todo.updated", "for " + s, u -> s.equals(u.path("sessionId").asText()));
+        assertEquals("write tests", update.get("todos").get(0).get("content").asText());
+        assertEquals("in_progress", update.get("todos").get(1).get("status").asText());
+
+        ObjectNode bad = RpcClient.params();
+        bad.putArray("todos").add(RpcClient.params().put("content", "x").put("status", "done"));
+        assertEquals("INVALID_ARGUMENT", execute(s, "todo2", "TodoWrite", bad).get("errorCode").asText());
+
+        String plan = session("plan");
+        assertEquals("MODE_DENIED", execute(plan, "todo3", "TodoWrite", args).get("errorCode").asText());
+    }
+
+    @Test
+    public void browserPreviewIsOnDemandShowsWorkspaceFilesAndRespectsTheSetting() throws IOException {
+        java.nio.file.Path root = Files.createTempDirectory("proj");
+        Files.writeString(root.resolve("index.html"), "<p>hi</p>");
+        String s = rpc.call("session.create", RpcClient.params().put("projectRoot", root.toString())
+                .put("mode", "plan")).get("sessionId").asText();
+        ObjectNode args = RpcClient.params().put("path", "index.html");
+        assertEquals("TOOL_NOT_ACTIVE", execute(s, "b1", "BrowserPreview", args).get("errorCode").asText());
+        execute(s, "b2", "ToolSearch", RpcClient.params().put("query", "BrowserPreview"));
+        JsonNode shown = execute(s, "b3", "BrowserPreview", args);
+        assertTrue(shown.toString(), shown.get("ok").asBoolean());
+        JsonNode event = rpc.awaitNotification("browser.preview", "for b3", e -> "b3".equals(e.path("toolCallId").asText()));
+        assertEquals("index.html", event.get("path").asText());
+
+        rpc.call("settings.update", RpcClient.params().put("browser.enabled", false));
+        try {
+            JsonNode off = execute(s, "b4", "BrowserPreview", args);
+            assertEquals("TOOL_FAILED", off.get("errorCode").asText());
+            assertTrue(off.get("content").get(0).get("text").asText().contains("disabled"));
+        } finally {
+            rpc.call("settings.update", RpcClient.params().put("browser.enabled", true));
+        }
+    }
 }
