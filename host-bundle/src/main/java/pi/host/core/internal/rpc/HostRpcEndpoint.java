@@ -16,6 +16,7 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.approval.PermissionMethods;
 import pi.host.core.internal.audit.AuditMethods;
+import pi.host.core.internal.background.BackgroundMethods;
 import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.info.HostMethods;
 import pi.host.core.internal.session.SessionMethods;
@@ -39,7 +40,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     @Activate
     public HostRpcEndpoint(@Reference HostEvents events, @Reference HostMethods host,
             @Reference SessionMethods sessions, @Reference ToolMethods tools, @Reference PermissionMethods permissions,
-            @Reference AuditMethods audit) {
+            @Reference AuditMethods audit, @Reference BackgroundMethods background) {
         this.events = events;
         Map<String, RpcMethod> table = new HashMap<>();
         MethodTable register = (name, method) -> {
@@ -52,6 +53,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         tools.register(register);
         permissions.register(register);
         audit.register(register);
+        background.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
     }

@@ -1,0 +1,73 @@
+package pi.host.tools.internal.process;
+
+/**
+ * Keeps the first {@code headLimit} and the last {@code tailLimit} characters of a stream, in
+ * bounded memory however long the stream runs, and says how much was cut between them.
+ * Thread-safe: one pump appends while readers take snapshots.
+ */
+public final class OutputBuffer {
+
+    private final int headLimit;
+    private final char[] tail;
+    private final StringBuilder head = new StringBuilder();
+    private int tailStart;
+    private int tailLength;
+    private long total;
+
+    public OutputBuffer(int headLimit, int tailLimit) {
+        this.headLimit = headLimit;
+        this.tail = new char[tailLimit];
+    }
+
+    public synchronized void append(CharSequence chunk) {
+        int n = chunk.length();
+        total += n;
+        int i = 0;
+        if (head.length() < headLimit) {
+            int take = Math.min(headLimit - head.length(), n);
+            head.append(chunk, 0, take);
+            i = take;
+        }
+        if (tail.length == 0) {
+            return;
+        }
+        if (n - i > tail.length) {
+            i = n - tail.length; // only the last tail.length characters of this chunk can survive
+        }
+        for (; i < n; i++) {
+            int at = (tailStart + tailLength) % tail.length;
+            tail[at] = chunk.charAt(i);
+            if (tailLength < tail.length) {
+                tailLength++;
+            } else {
+                tailStart = (tailStart + 1) % tail.length;
+            }
+        }
+    }
+
+    /** Characters seen in all. */
+    public synchronized long total() {
+        return total;
+    }
+
+    /** Characters dropped between head and tail. */
+    public synchronized long cut() {
+        return Math.max(0, total - head.length() - tailLength);
+    }
+
+    /** The kept text: head, a marker saying how much was cut when something was, tail. */
+    public synchronized String text() {
+        long cut = cut();
+        StringBuilder out = new StringBuilder(head.length() + tailLength + 80);
+        out.append(head);
+        if (cut > 0) {
+            out.append("\n[... ").append(cut).append(" characters cut ...]\n");
+        }
+        // the tail ring holds characters after the head only once the head is full
+        long overlap = Math.max(0, head.length() + tailLength - total);
+        for (long k = overlap; k < tailLength; k++) {
+            out.append(tail[(int) ((tailStart + k) % tail.length)]);
+        }
+        return out.toString();
+    }
+}
