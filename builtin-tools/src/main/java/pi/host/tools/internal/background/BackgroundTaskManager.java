@@ -39,6 +39,9 @@ public final class BackgroundTaskManager implements BackgroundTasks {
     /** After a kill, how long a stream may stay open (a holder that escaped every signal) before we settle anyway. */
     static final long DRAIN_AFTER_KILL_MS = 3_000;
 
+    /** How long deactivation waits for stopped tasks to settle. */
+    static final long SHUTDOWN_WAIT_MS = 5_000;
+
     private final ProcessSupervisor supervisor;
     private final BackgroundHost host;
     private final int perSession;
@@ -59,9 +62,14 @@ public final class BackgroundTaskManager implements BackgroundTasks {
         this.hostLimit = hostLimit;
     }
 
+    /** Stops everything and waits (bounded) for the trees to die, so none outlives the host. */
     @Deactivate
-    private void deactivate() {
+    private void deactivate() throws InterruptedException {
         stopAll();
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SHUTDOWN_WAIT_MS);
+        while (System.nanoTime() < until && list(null).stream().anyMatch(t -> !t.state().terminal())) {
+            Thread.sleep(20);
+        }
     }
 
     /** Why a spawn was refused. */

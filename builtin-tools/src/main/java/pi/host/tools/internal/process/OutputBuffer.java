@@ -34,14 +34,19 @@ public final class OutputBuffer {
         if (n - i > tail.length) {
             i = n - tail.length; // only the last tail.length characters of this chunk can survive
         }
-        for (; i < n; i++) {
+        String rest = chunk.subSequence(i, n).toString();
+        int len = rest.length();
+        int from = 0;
+        while (from < len) {
+            // copy in at most two slices: up to the end of the array, then from its start
             int at = (tailStart + tailLength) % tail.length;
-            tail[at] = chunk.charAt(i);
-            if (tailLength < tail.length) {
-                tailLength++;
-            } else {
-                tailStart = (tailStart + 1) % tail.length;
-            }
+            int room = tail.length - at;
+            int take = Math.min(room, len - from);
+            rest.getChars(from, from + take, tail, at);
+            from += take;
+            int overflow = Math.max(0, tailLength + take - tail.length);
+            tailLength = Math.min(tail.length, tailLength + take);
+            tailStart = (tailStart + overflow) % tail.length;
         }
     }
 
@@ -63,10 +68,8 @@ public final class OutputBuffer {
         if (cut > 0) {
             out.append("\n[... ").append(cut).append(" characters cut ...]\n");
         }
-        // the tail ring holds characters after the head only once the head is full
-        long overlap = Math.max(0, head.length() + tailLength - total);
-        for (long k = overlap; k < tailLength; k++) {
-            out.append(tail[(int) ((tailStart + k) % tail.length)]);
+        for (int k = 0; k < tailLength; k++) {
+            out.append(tail[(tailStart + k) % tail.length]);
         }
         return out.toString();
     }

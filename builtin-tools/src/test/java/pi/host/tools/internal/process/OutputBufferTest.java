@@ -35,6 +35,30 @@ class OutputBufferTest {
         assertThat(b.text()).endsWith("789ab").contains("7 characters cut");
     }
 
+    @Test
+    void headAndTailMatchTheWholeStreamForRandomChunks() {
+        java.util.Random random = new java.util.Random(5);
+        for (int run = 0; run < 200; run++) {
+            int head = random.nextInt(20);
+            int tail = 1 + random.nextInt(20);
+            OutputBuffer b = new OutputBuffer(head, tail);
+            StringBuilder all = new StringBuilder();
+            for (int c = random.nextInt(12); c > 0; c--) {
+                StringBuilder chunk = new StringBuilder();
+                for (int k = random.nextInt(30); k > 0; k--) {
+                    chunk.append((char) ('a' + random.nextInt(26)));
+                }
+                b.append(chunk);
+                all.append(chunk);
+            }
+            String whole = all.toString();
+            String expected = whole.length() <= head + tail ? whole
+                    : whole.substring(0, head) + "\n[... " + (whole.length() - head - tail) + " characters cut ...]\n"
+                            + whole.substring(whole.length() - tail);
+            assertThat(b.text()).as("run " + run).isEqualTo(expected);
+        }
+    }
+
     /** Pins: a multi-byte character split between two reads must not turn into two replacement characters. */
     @Test
     void aCharacterSplitAcrossReadsStaysWhole() throws Exception {
