@@ -34,7 +34,7 @@ public final class OutputBuffer {
         if (n - i > tail.length) {
             i = n - tail.length; // only the last tail.length characters of this chunk can survive
         }
-        String rest = chunk.subSequence(i, n).toString();
+        CharSequence rest = chunk.subSequence(i, n);
         int len = rest.length();
         int from = 0;
         while (from < len) {
@@ -42,11 +42,25 @@ public final class OutputBuffer {
             int at = (tailStart + tailLength) % tail.length;
             int room = tail.length - at;
             int take = Math.min(room, len - from);
-            rest.getChars(from, from + take, tail, at);
+            copy(rest, from, take, at);
             from += take;
             int overflow = Math.max(0, tailLength + take - tail.length);
             tailLength = Math.min(tail.length, tailLength + take);
             tailStart = (tailStart + overflow) % tail.length;
+        }
+    }
+
+    private void copy(CharSequence from, int offset, int count, int at) {
+        if (from instanceof java.nio.CharBuffer) {
+            java.nio.CharBuffer cb = ((java.nio.CharBuffer) from).duplicate();
+            cb.position(cb.position() + offset);
+            cb.get(tail, at, count);
+        } else if (from instanceof String) {
+            ((String) from).getChars(offset, offset + count, tail, at);
+        } else {
+            for (int k = 0; k < count; k++) {
+                tail[at + k] = from.charAt(offset + k);
+            }
         }
     }
 

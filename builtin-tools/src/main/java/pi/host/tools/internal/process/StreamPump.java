@@ -23,12 +23,23 @@ public final class StreamPump implements Runnable {
     private final InputStream in;
     private final OutputBuffer buffer;
     private final Consumer<String> listener;
+    private final long listenLimit;
     private final CountDownLatch done = new CountDownLatch(1);
+    private long listened;
 
     public StreamPump(InputStream in, OutputBuffer buffer, Consumer<String> listener) {
+        this(in, buffer, listener, Long.MAX_VALUE);
+    }
+
+    /**
+     * @param listenLimit characters handed to the listener at most; past it chunks are only kept in
+     *                    the buffer, so a flood allocates nothing per read
+     */
+    public StreamPump(InputStream in, OutputBuffer buffer, Consumer<String> listener, long listenLimit) {
         this.in = in;
         this.buffer = buffer;
         this.listener = listener;
+        this.listenLimit = listenLimit;
     }
 
     /** Starts the pump on a daemon thread. */
@@ -73,11 +84,12 @@ public final class StreamPump implements Runnable {
     private void emit(CharBuffer chars) {
         chars.flip();
         if (chars.hasRemaining()) {
-            String chunk = chars.toString();
-            buffer.append(chunk);
-            if (listener != null) {
+            if (listener != null && listened < listenLimit) {
+                String chunk = chars.toString();
+                listened += chunk.length();
                 listener.accept(chunk);
             }
+            buffer.append(chars);
         }
         chars.clear();
     }

@@ -49,6 +49,10 @@ public final class BashTool implements ToolProvider {
         this.supervisor = supervisor;
         this.background = background;
         this.hostEnv = hostEnv;
+        // probe the login PATH now, so the first command does not wait up to 5 s for it
+        Thread probe = new Thread(() -> LoginPath.get(hostEnv), "pi-login-path-probe");
+        probe.setDaemon(true);
+        probe.start();
     }
 
     @Override

@@ -23,6 +23,8 @@ final class ForegroundRun {
     /** Characters kept from the start and from the end of each stream. */
     static final int HEAD_CHARS = 32 * 1024;
     static final int TAIL_CHARS = 32 * 1024;
+    /** Characters of each stream sent as tool.output at most (the host caps a call's stream at 4 Mi as well). */
+    static final long STREAM_CHARS = 4L * 1024 * 1024;
     /** After a kill, how long to wait for the streams to close before answering with what we have. */
     static final long DRAIN_AFTER_KILL_MS = 1_000;
 
@@ -42,9 +44,11 @@ final class ForegroundRun {
         long began = System.nanoTime();
         ProcessSupervisor.Started started = supervisor.start(builder, argv);
         Process process = started.process();
-        StreamPump out = new StreamPump(process.getInputStream(), stdout, c -> call.output(ToolCall.Stream.STDOUT, c))
+        StreamPump out = new StreamPump(process.getInputStream(), stdout, c -> call.output(ToolCall.Stream.STDOUT, c),
+                STREAM_CHARS)
                 .start("pi-bash-out-" + process.pid());
-        StreamPump err = new StreamPump(process.getErrorStream(), stderr, c -> call.output(ToolCall.Stream.STDERR, c))
+        StreamPump err = new StreamPump(process.getErrorStream(), stderr, c -> call.output(ToolCall.Stream.STDERR, c),
+                STREAM_CHARS)
                 .start("pi-bash-err-" + process.pid());
         CompletableFuture<String> end = new CompletableFuture<>();
         call.onCancel(() -> end.complete("abort"));
