@@ -39,6 +39,7 @@ public final class BashTool implements ToolProvider {
     private final BackgroundTaskManager background;
     private final Map<String, String> hostEnv;
     private final PatchLoopGuard patches = new PatchLoopGuard();
+    private final java.util.concurrent.atomic.AtomicBoolean probeStarted = new java.util.concurrent.atomic.AtomicBoolean();
 
     @Activate
     public BashTool(@Reference ProcessSupervisor supervisor, @Reference BackgroundTaskManager background) {
@@ -49,7 +50,16 @@ public final class BashTool implements ToolProvider {
         this.supervisor = supervisor;
         this.background = background;
         this.hostEnv = hostEnv;
-        // probe the login PATH now, so the first command does not wait up to 5 s for it
+    }
+
+    /**
+     * Starts the login-PATH probe in the background once a client lists the tools, so the first
+     * command rarely waits for it, and a host that never lists tools (or is timed for startup) never spawns it.
+     */
+    private void probeLoginPathSoon() {
+        if (!probeStarted.compareAndSet(false, true)) {
+            return;
+        }
         Thread probe = new Thread(() -> LoginPath.get(hostEnv), "pi-login-path-probe");
         probe.setDaemon(true);
         probe.start();
@@ -65,6 +75,7 @@ public final class BashTool implements ToolProvider {
 
     @Override
     public String inputSchema() {
+        probeLoginPathSoon();
         return "{\"type\":\"object\",\"properties\":{"
                 + "\"command\":{\"type\":\"string\",\"description\":\"The bash command line\"},"
                 + "\"timeout\":{\"type\":\"number\",\"maximum\":100000000,"

@@ -33,14 +33,24 @@ public final class BackgroundMethods implements BackgroundHost, SessionListener,
     private final SessionService sessions;
     private final HostEvents events;
 
-    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
-            policyOption = ReferencePolicyOption.GREEDY)
     private volatile BackgroundTasks tasks;
 
     @Activate
     public BackgroundMethods(@Reference SessionService sessions, @Reference HostEvents events) {
         this.sessions = sessions;
         this.events = events;
+    }
+
+    @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
+            policyOption = ReferencePolicyOption.GREEDY)
+    void bindTasks(BackgroundTasks t) {
+        tasks = t;
+    }
+
+    void unbindTasks(BackgroundTasks t) {
+        if (tasks == t) {
+            tasks = null;
+        }
     }
 
     public void register(MethodTable table) {
