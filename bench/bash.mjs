@@ -66,6 +66,12 @@ const bashPipeline = async (session, command, extra = {}) => {
   if (!r.result || !r.result.ok) throw new Error('Bash failed: ' + JSON.stringify(r).slice(0, 500));
   return { ms, result: r.result };
 };
+const noop = async (session) => {
+  const t0 = process.hrtime.bigint();
+  const r = await request('tools.execute', { sessionId: session, turnId: 't1', toolCallId: 'n' + (call++), name: 'new_context', arguments: {} });
+  if (!r.result || !r.result.ok) throw new Error('new_context failed: ' + JSON.stringify(r).slice(0, 500));
+  return Number(process.hrtime.bigint() - t0) / 1e6;
+};
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
 
@@ -90,15 +96,17 @@ try {
   const session = (await request('session.create', { projectRoot: project, permissionMode: 'auto' })).result.sessionId;
   console.error(`bench: warming up (${WARMUP} rounds) ...`);
   for (let i = 0; i < WARMUP; i++) { await bashPipeline(session, 'true'); await bashDirect(); }
-  const pipe = []; const direct = []; const login = [];
+  const pipe = []; const direct = []; const login = []; const floor = [];
   for (let i = 0; i < REPS; i++) {
     if (i % 2 === 0) { pipe.push((await bashPipeline(session, 'true')).ms); direct.push(await bashDirect()); login.push(await bashDirect('-lc')); }
     else { login.push(await bashDirect('-lc')); direct.push(await bashDirect()); pipe.push((await bashPipeline(session, 'true')).ms); }
+    floor.push(await noop(session));
   }
   const mp = median(pipe); const md = median(direct); const ml = median(login);
   console.log(`latency (${REPS} reps, medians): Bash true through the pipeline ${mp.toFixed(1)} ms (p90 ${pct(pipe, 0.9).toFixed(1)}),`
     + ` bash -c true spawned directly ${md.toFixed(1)} ms (p90 ${pct(direct, 0.9).toFixed(1)});`
     + ` ratio ${(mp / md).toFixed(2)}; goal ${(1.3 * md + 5).toFixed(1)} ms (1.3x + 5 ms): ${mp <= 1.3 * md + 5 ? 'met' : 'NOT met'}`);
+  console.log(`  for reference, the pipeline floor (new_context, a no-op builtin, same RPC, policy and audit row): ${median(floor).toFixed(1)} ms (p90 ${pct(floor, 0.9).toFixed(1)})`);
   console.log(`  for reference, bash -lc true spawned directly (the login shell Bash runs): ${ml.toFixed(1)} ms (p90 ${pct(login, 0.9).toFixed(1)});`
     + ` pipeline/login ratio ${(mp / ml).toFixed(2)}, against 1.3x + 5 ms = ${(1.3 * ml + 5).toFixed(1)} ms: ${mp <= 1.3 * ml + 5 ? 'met' : 'NOT met'}`);
 
