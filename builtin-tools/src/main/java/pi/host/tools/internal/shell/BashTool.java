@@ -34,6 +34,8 @@ public final class BashTool implements ToolProvider {
     static final long HOST_BACKSTOP_MS = BashArguments.MAX_TIMEOUT_S * 1000 + 60_000;
     /** The one shell id this platform offers (the shell catalog of spec §5 on Unix). */
     static final String SHELL_ID = "bash";
+    /** The dialect commands are written in for {@link #SHELL_ID}. */
+    static final String DIALECT = "posix";
 
     private final ProcessSupervisor supervisor;
     private final BackgroundTaskManager background;
@@ -98,7 +100,7 @@ public final class BashTool implements ToolProvider {
             return ToolResult.builder().error(ErrorCode.COMMAND_SHELL_CHANGED)
                     .text("the turn pinned shell '" + args.shell() + "' but this host now runs '" + SHELL_ID
                             + "'; start a new turn so the command is written for the current shell")
-                    .detail("pinned", args.shell()).detail("effective", SHELL_ID).build();
+                    .detail("pinned", args.shell()).detail("effective", SHELL_ID).detail("dialect", DIALECT).build();
         }
         ShellResolver.Resolution shell = ShellResolver.resolve(hostEnv);
         if (shell.shell().isEmpty()) {
@@ -111,6 +113,8 @@ public final class BashTool implements ToolProvider {
             return startBackground(call, args, builder, argv);
         }
         ToolResult result = new ForegroundRun(supervisor, call, args.timeoutMs()).run(builder, argv);
+        result = result.toBuilder().detail("shell", Map.of("id", SHELL_ID, "dialect", DIALECT,
+                "path", shell.shell().get().toString())).build();
         return guardPatches(call, args, result);
     }
 

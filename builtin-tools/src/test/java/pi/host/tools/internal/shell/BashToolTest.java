@@ -91,6 +91,8 @@ class BashToolTest {
         assertThat(String.join("", c.stdoutChunks)).contains(scratch.toString());
         assertThat(String.join("", c.stderrChunks)).isEqualTo("oops\n");
         assertThat(r.details().get("timeoutMs")).isEqualTo(60_000L);
+        assertThat(r.details().get("shell")).isEqualTo(Map.of("id", "bash", "dialect", "posix", "path",
+                ShellResolver.resolve(System.getenv()).shell().orElseThrow().toString()));
     }
 
     @Test
