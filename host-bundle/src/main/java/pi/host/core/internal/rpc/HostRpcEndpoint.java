@@ -18,6 +18,7 @@ import pi.host.core.internal.approval.PermissionMethods;
 import pi.host.core.internal.audit.AuditMethods;
 import pi.host.core.internal.catalog.PromptMethods;
 import pi.host.core.internal.control.ControlMethods;
+import pi.host.core.internal.background.BackgroundMethods;
 import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.info.HostMethods;
 import pi.host.core.internal.json.Json;
@@ -42,7 +43,8 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     @Activate
     public HostRpcEndpoint(@Reference HostEvents events, @Reference HostMethods host,
             @Reference SessionMethods sessions, @Reference ToolMethods tools, @Reference PermissionMethods permissions,
-            @Reference AuditMethods audit, @Reference PromptMethods prompts, @Reference ControlMethods control) {
+            @Reference AuditMethods audit, @Reference PromptMethods prompts, @Reference ControlMethods control,
+            @Reference BackgroundMethods background) {
         this.events = events;
         Map<String, RpcMethod> table = new HashMap<>();
         MethodTable register = (name, method) -> {
@@ -57,6 +59,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         audit.register(register);
         prompts.register(register);
         control.register(register);
+        background.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
         // Jackson builds its serializers on first use; building the ones of the first answer now, on
