@@ -76,6 +76,13 @@ final class FelixHost {
                 stop(framework);
                 return 1;
             }
+            if (!serving(framework.getBundleContext())) {
+                // components that fail to activate leave a running framework that never answers: end it
+                System.err.println("pi-host: the host core did not start (its RPC endpoint is missing; see the"
+                        + " component errors above)");
+                stop(framework);
+                return 1;
+            }
         } catch (BundleException e) {
             System.err.println("pi-host: " + e.getMessage());
             stop(framework);
@@ -125,6 +132,23 @@ final class FelixHost {
         }
         String name = host.split(";", 2)[0].strip();
         return name.equals(Constants.SYSTEM_BUNDLE_SYMBOLICNAME) || name.equals(framework.getSymbolicName());
+    }
+
+    /**
+     * Whether the host core's RPC endpoint can be had: every bundle started synchronously, so it is
+     * registered by now if at all, and getting it activates it (a component that fails to activate
+     * answers null).
+     */
+    private static boolean serving(BundleContext context) {
+        org.osgi.framework.ServiceReference<?> ref = context.getServiceReference("pi.host.core.rpc.RpcEndpoint");
+        if (ref == null) {
+            return false;
+        }
+        try {
+            return context.getService(ref) != null;
+        } finally {
+            context.ungetService(ref);
+        }
     }
 
     private static boolean fragment(Bundle b) {

@@ -26,8 +26,7 @@ import pi.host.core.internal.store.StorageException;
  * {@link BackgroundTasks} (the builtin tools), and the host side of that SPI: session existence,
  * {@code background.updated}, and telling the tasks about session deletes and shutdown.
  */
-@Component(service = {BackgroundMethods.class, BackgroundHost.class, SessionListener.class,
-        ShutdownParticipant.class})
+@Component(service = {BackgroundMethods.class, BackgroundHost.class, ShutdownParticipant.class})
 public final class BackgroundMethods implements BackgroundHost, SessionListener, ShutdownParticipant {
 
     private final SessionService sessions;
@@ -39,6 +38,12 @@ public final class BackgroundMethods implements BackgroundHost, SessionListener,
     public BackgroundMethods(@Reference SessionService sessions, @Reference HostEvents events) {
         this.sessions = sessions;
         this.events = events;
+        sessions.addListener(this);
+    }
+
+    @org.osgi.service.component.annotations.Deactivate
+    private void deactivate() {
+        sessions.removeListener(this);
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,

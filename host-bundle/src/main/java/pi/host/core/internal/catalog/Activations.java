@@ -11,7 +11,7 @@ import pi.host.core.internal.session.SessionListener;
  * a composer MCP selection add to it, {@code prompt.begin} clears it and restores only what the
  * prompt's context proves. In memory only; a deleted session's set goes with it.
  */
-@Component(service = {Activations.class, SessionListener.class})
+@Component(service = Activations.class)
 public final class Activations implements SessionListener {
 
     private final ConcurrentHashMap<String, Set<String>> active = new ConcurrentHashMap<>();

@@ -4,10 +4,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -31,13 +36,59 @@ public final class Database implements AutoCloseable {
     private final CompletableFuture<State> state;
 
     /** What opening produced: connections and version, or the failure every call reports. */
-    private record State(Connection writer, BlockingQueue<Connection> readers, int schemaVersion,
-            StorageException failure) {
+    private record State(Connection writer, BlockingQueue<Connection> readers, Connection checkpointer,
+            int schemaVersion, StorageException failure) {
     }
+
+    /** How often the background checkpoint folds the write-ahead log back into the database. */
+    private static final long CHECKPOINT_MILLIS = 1_000;
+
+    /** Prepared statements per connection (each connection is used by one thread at a time). */
+    private final Map<Connection, Map<String, PreparedStatement>> statements = new ConcurrentHashMap<>();
+    private final AtomicBoolean dirty = new AtomicBoolean();
+    private volatile boolean closed;
 
     private Database(Path file, CompletableFuture<State> state) {
         this.file = file;
         this.state = state;
+        Thread t = new Thread(this::checkpointLoop, "pi-db-checkpoint");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void checkpointLoop() {
+        while (!closed) {
+            try {
+                Thread.sleep(CHECKPOINT_MILLIS); // a periodic task, not a test's synchronisation
+            } catch (InterruptedException e) {
+                return;
+            }
+            State s = state.getNow(null);
+            if (s == null || s.failure() != null || !dirty.getAndSet(false)) {
+                continue;
+            }
+            synchronized (s.checkpointer()) {
+                try (Statement st = s.checkpointer().createStatement()) {
+                    st.execute("PRAGMA wal_checkpoint(PASSIVE)");
+                } catch (SQLException e) {
+                    dirty.set(true); // try again next round
+                }
+            }
+        }
+    }
+
+    /**
+     * A prepared statement of {@code connection}, kept for reuse: compiling SQL is a measurable share
+     * of a small write. Valid only inside the {@link SqlWork} that received the connection; never close it.
+     */
+    public PreparedStatement prepared(Connection connection, String sql) throws SQLException {
+        Map<String, PreparedStatement> cache = statements.computeIfAbsent(connection, c -> new HashMap<>());
+        PreparedStatement ps = cache.get(sql);
+        if (ps == null) {
+            ps = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
+            cache.put(sql, ps);
+        }
+        return ps;
     }
 
     /** Opens (creating if needed) and migrates the database at {@code file}; never throws. */
@@ -70,16 +121,21 @@ public final class Database implements AutoCloseable {
             Files.createDirectories(file.toAbsolutePath().getParent());
             writer = connect(file, busyMillis);
             int version = migrate(writer, migrations);
+            // a commit never runs a checkpoint itself (its cost showed as latency spikes of single calls);
+            // a background thread checkpoints instead, without blocking writers (PASSIVE)
+            try (Statement s = writer.createStatement()) {
+                s.execute("PRAGMA wal_autocheckpoint = 0");
+            }
             for (int i = 0; i < READERS; i++) {
                 readers.add(connect(file, busyMillis));
             }
-            return new State(writer, readers, version, null);
+            return new State(writer, readers, connect(file, busyMillis), version, null);
         } catch (SQLException | IOException | RuntimeException | LinkageError e) {
             closeQuietly(writer);
             readers.forEach(Database::closeQuietly);
             System.getLogger(Database.class.getName()).log(System.Logger.Level.ERROR,
                     "cannot open the database " + file, e);
-            return new State(null, null, -1,
+            return new State(null, null, null, -1,
                     new StorageException("the database " + file + " cannot be used: " + e.getMessage(), e));
         }
     }
@@ -155,15 +211,16 @@ public final class Database implements AutoCloseable {
         }
         Connection writer = s.writer();
         synchronized (writer) {
-            try (Statement tx = writer.createStatement()) {
-                tx.execute("BEGIN IMMEDIATE");
+            try {
+                prepared(writer, "BEGIN IMMEDIATE").execute();
                 try {
                     T result = work.run(writer);
-                    tx.execute("COMMIT");
+                    prepared(writer, "COMMIT").execute();
+                    dirty.set(true);
                     return result;
                 } catch (SQLException | RuntimeException e) {
                     try {
-                        tx.execute("ROLLBACK");
+                        prepared(writer, "ROLLBACK").execute();
                     } catch (SQLException rollback) {
                         e.addSuppressed(rollback);
                     }
@@ -200,6 +257,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
+        closed = true;
         State s = state();
         if (s.failure() != null) {
             return;
@@ -208,6 +266,10 @@ public final class Database implements AutoCloseable {
             closeQuietly(s.writer());
         }
         s.readers().forEach(Database::closeQuietly);
+        synchronized (s.checkpointer()) {
+            closeQuietly(s.checkpointer());
+        }
+        statements.clear();
     }
 
     private static void closeQuietly(Connection c) {

@@ -23,8 +23,13 @@ import pi.host.core.internal.rpc.RpcMethod;
 
 class BackgroundMethodsTest {
 
+    @org.junit.jupiter.api.io.TempDir
+    static java.nio.file.Path data;
+
     private final HostEvents events = new HostEvents();
-    private final BackgroundMethods methods = new BackgroundMethods(null, events);
+    private final BackgroundMethods methods = new BackgroundMethods(new pi.host.core.internal.session.SessionService(
+            new pi.host.core.internal.store.SessionStore(pi.host.core.internal.store.Database.open(
+                    data.resolve("pi-host.db"))), data, java.time.Clock.systemUTC()), events);
     private final Map<String, RpcMethod> table = new HashMap<>();
     private final List<String> calls = new ArrayList<>();
     private final TaskInfo running = new TaskInfo("bg_1", "s1", "sleep 9", null, TaskState.RUNNING, null, false, 1, null);
