@@ -3,18 +3,37 @@ package pi.host.core.internal.provenance;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ToolCall;
 import pi.host.core.internal.execute.HostToolCall;
 import pi.host.core.internal.session.SessionListener;
+import pi.host.core.internal.session.SessionService;
 import pi.host.spi.EditGuard;
 
 /**
  * Counts failed Edits per session, recovery scope (turn or delegate run) and path. Counts of
  * ended turns are never read again; they go with the session.
  */
-@Component(service = {EditGuard.class, SessionListener.class})
+@Component(service = {EditGuard.class})
 public final class EditFailureCounts implements EditGuard, SessionListener {
+
+    // registered with the session service on activation (a DS whiteboard of listeners would be a cycle)
+    @Reference
+    private SessionService sessionService;
+
+    @Activate
+    void activate() {
+        sessionService.addListener(this);
+    }
+
+    @Deactivate
+    void deactivate() {
+        sessionService.removeListener(this);
+    }
+
 
     private static final class Count {
         int counted;

@@ -6,8 +6,12 @@ import java.util.BitSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.session.SessionListener;
+import pi.host.core.internal.session.SessionService;
 import pi.host.spi.Provenance;
 
 /**
@@ -15,8 +19,23 @@ import pi.host.spi.Provenance;
  * content last shown and its displayed lines. Gone with the session, and with the host process:
  * after a restart every Edit needs a fresh Read (EDIT_TAG_MISMATCH says so), which fails safe.
  */
-@Component(service = {Provenance.class, ProvenanceStore.class, SessionListener.class})
+@Component(service = {Provenance.class, ProvenanceStore.class})
 public final class ProvenanceStore implements Provenance, SessionListener {
+
+    // registered with the session service on activation (a DS whiteboard of listeners would be a cycle)
+    @Reference
+    private SessionService sessionService;
+
+    @Activate
+    void activate() {
+        sessionService.addListener(this);
+    }
+
+    @Deactivate
+    void deactivate() {
+        sessionService.removeListener(this);
+    }
+
 
     private static final class Entry {
         final byte[] digest;
