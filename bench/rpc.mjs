@@ -23,18 +23,23 @@ const USAGE = `usage: bench/rpc.sh [options]
   -n, --calls N         measured calls per side (default 2000)
   -w, --warmup N        unmeasured calls per side first (default 3000; the JVM's JIT needs thousands)
   -b, --block N         calls per block; the sides alternate block by block (default 100)
+      --floor           also measure each server's cheapest request in the same rotation
+                        (pi-host: tools.abort of no call; peer: MCP ping): the stdio + JSON-RPC floor
       --json            also print the result as one JSON object (last line of stdout)
       --java CMD        java executable (default: $JAVA_HOME/bin/java if set, else java on PATH)
       --java-opts STR   extra JVM options for pi-host, split on spaces (default: $PI_HOST_JAVA_OPTS)
+      --launcher JAR    another pi.host.launcher.jar (its bundle set is the pi-host/ dir beside it;
+                        default: bundles/target/pi.host.launcher.jar of this checkout)
       --timeout S       limit for one response, seconds (default 30)
       --deadline S      limit for the whole run, seconds (default 300)
   -h, --help            this text`;
 
 function parseArgs(argv) {
   const o = {
-    calls: 2000, warmup: 3000, block: 100, json: false,
+    calls: 2000, warmup: 3000, block: 100, json: false, floor: false,
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
     javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean),
+    launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
     timeoutS: 30, deadlineS: 300,
   };
   const need = (i) => {
@@ -53,8 +58,10 @@ function parseArgs(argv) {
       case '-w': case '--warmup': o.warmup = Math.floor(num(need(i), a)); i++; break;
       case '-b': case '--block': o.block = Math.floor(num(need(i), a)); i++; break;
       case '--json': o.json = true; break;
+      case '--floor': o.floor = true; break;
       case '--java': o.java = need(i); i++; break;
       case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
+      case '--launcher': o.launcher = resolve(need(i)); i++; break;
       case '--timeout': o.timeoutS = num(need(i), a); i++; break;
       case '--deadline': o.deadlineS = num(need(i), a); i++; break;
       case '-h': case '--help': console.log(USAGE); process.exit(0); break;
@@ -208,8 +215,8 @@ async function main() {
   }, o.deadlineS * 1000);
   const timeoutMs = o.timeoutS * 1000;
 
-  const launcherJar = join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar');
-  if (!existsSync(launcherJar) || !existsSync(join(repoDir, 'bundles', 'target', 'pi-host', 'bundles.list'))) {
+  const launcherJar = o.launcher;
+  if (!existsSync(launcherJar) || !existsSync(join(dirname(launcherJar), 'pi-host', 'bundles.list'))) {
     fail(`no launcher at ${launcherJar}: build first (mvn -B -q -DskipTests package), or use bench/rpc.sh`);
   }
   const peerPkgDir = join(benchDir, 'node_modules', '@modelcontextprotocol', 'server-filesystem');
@@ -283,6 +290,27 @@ async function main() {
     },
   ];
 
+  if (o.floor) {
+    sides.push({
+      key: 'piHostFloor', label: 'pi-host  tools.abort (floor)', server: pi,
+      what: 'tools.abort of a call id that does not exist (no tool runs, nothing is audited)',
+      once: async () => {
+        const r = await pi.call('tools.abort', { sessionId, toolCallId: 'none' });
+        if (r.response.result?.aborted !== false) throw new Error(`pi-host tools.abort: ${JSON.stringify(r.response)}`);
+        return r.ns;
+      },
+    });
+    sides.push({
+      key: 'peerFloor', label: 'peer     ping (floor)', server: peer,
+      what: 'MCP ping',
+      once: async () => {
+        const r = await peer.call('ping');
+        if (r.response.error) throw new Error(`peer ping: ${JSON.stringify(r.response)}`);
+        return r.ns;
+      },
+    });
+  }
+
   // warm-up: alternate blocks too, not measured (JIT on both sides, page cache)
   for (let done = 0; done < o.warmup; done += o.block) {
     for (const s of sides) {
@@ -296,7 +324,7 @@ async function main() {
   const cpu = new Map(sides.map((s) => [s.key, 0]));
   const wall = new Map(sides.map((s) => [s.key, 0n]));
   for (let round = 0, done = 0; done < o.calls; round++, done += o.block) {
-    const order = round % 2 === 0 ? sides : [...sides].reverse();
+    const order = sides.map((_, j) => sides[(round + j) % sides.length]); // rotates: A B, B A, ... (A B C D, B C D A, ...)
     const n = Math.min(o.block, o.calls - done);
     for (const s of order) {
       const c0 = cpuMsOf(s.server.child.pid);
@@ -334,6 +362,11 @@ async function main() {
     `ratio peer/pi-host at p50          ${ratio.toFixed(2)}   (goal >= 3: ${ratio >= 3 ? 'met' : 'missed'})`,
     `server CPU per call (user+sys, all threads, /proc): pi-host ${result.piHost.cpuUsPerCall} µs, peer ${result.peer.cpuUsPerCall} µs`,
   ].join('\n'));
+  if (o.floor) {
+    result.floor = { piHost: { what: sides[2].what, ...st.get('piHostFloor'), cpuUsPerCall: cpuPerCall('piHostFloor') },
+      peer: { what: sides[3].what, ...st.get('peerFloor'), cpuUsPerCall: cpuPerCall('peerFloor') } };
+    console.log([line(sides[2].label, st.get('piHostFloor')), line(sides[3].label, st.get('peerFloor'))].join('\n'));
+  }
   if (o.json) console.log(JSON.stringify(result));
 
   clearTimeout(deadline);

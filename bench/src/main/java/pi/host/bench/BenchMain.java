@@ -61,7 +61,7 @@ public final class BenchMain {
         Path report = Files.createTempDirectory("pi-host-bench-report-");
         String prefix = PipelineBenchmark.class.getName() + ".";
         ChainedOptionsBuilder latency = new OptionsBuilder()
-                .include(prefix + "(pipeline|direct)$")
+                .include(prefix + "(pipeline|direct|rpcRoundTrip|auditInsert)$")
                 .jvmArgsAppend("-Dpi.bench.report=" + report, "-Dpi.bench.assembly=" + EmbeddedHost.assemblyDir());
         ChainedOptionsBuilder throughput = new OptionsBuilder()
                 .include(prefix + "pipelineThroughput$")
@@ -96,13 +96,8 @@ public final class BenchMain {
         Statistics direct = results.get("direct").getPrimaryResult().getStatistics();
         Result<?> tput = results.get("pipelineThroughput").getPrimaryResult();
         double overhead = pipeline.getPercentile(50) - direct.getPercentile(50);
-        Properties audit = new Properties();
-        Path auditFile = report.resolve("pipelineThroughput.properties");
-        if (Files.isRegularFile(auditFile)) {
-            try (var in = Files.newBufferedReader(auditFile)) {
-                audit.load(in);
-            }
-        }
+        Properties audit = load(report.resolve("pipelineThroughput.properties"));
+        Properties latencyAudit = load(report.resolve("pipeline.properties"));
         StringBuilder s = new StringBuilder();
         s.append("\n== pi-host pipeline benchmark, started ").append(started).append(" ==\n");
         s.append(String.format("machine: %d CPUs, %s %s, java %s (%s)%n", Runtime.getRuntime().availableProcessors(),
@@ -115,9 +110,17 @@ public final class BenchMain {
                 GOAL_OVERHEAD_P50_US, overhead < GOAL_OVERHEAD_P50_US ? "MET" : "MISSED"));
         s.append(String.format("ratio pipeline/direct at p50      %.0f%n", pipeline.getPercentile(50)
                 / Math.max(direct.getPercentile(50), 1e-9)));
+        s.append("cost attribution (same run, separate forks; not goals):\n");
+        s.append(row("  rpcRoundTrip (tools.abort)", results.get("rpcRoundTrip").getPrimaryResult().getStatistics()));
+        s.append(row("  auditInsert (one row, own txn)", results.get("auditInsert").getPrimaryResult().getStatistics()));
+        s.append("  the pipeline's own audit timings, medians over the pipeline fork's rows: "
+                + latencyAudit.getProperty("timings", "not reported") + "\n");
         s.append(String.format("throughput, 2 threads             %.0f ± %.0f calls/s   goal > %.0f: %s%n", tput.getScore(),
                 Double.isNaN(tput.getScoreError()) ? 0 : tput.getScoreError(), GOAL_THROUGHPUT,
                 tput.getScore() > GOAL_THROUGHPUT ? "MET" : "MISSED"));
+        s.append("process CPU per call (all threads, last iteration): pipeline " + latencyAudit.getProperty(
+                "cpuPerCallMicros", "-") + " µs, pipelineThroughput " + audit.getProperty("cpuPerCallMicros", "-")
+                + " µs\n");
         if (!audit.isEmpty()) {
             long calls = Long.parseLong(audit.getProperty("calls"));
             long rows = Long.parseLong(audit.getProperty("auditRows"));
@@ -127,6 +130,16 @@ public final class BenchMain {
             s.append("audit rows after the throughput fork: not reported\n");
         }
         System.out.print(s);
+    }
+
+    private static Properties load(Path file) throws IOException {
+        Properties p = new Properties();
+        if (Files.isRegularFile(file)) {
+            try (var in = Files.newBufferedReader(file, java.nio.charset.StandardCharsets.UTF_8)) {
+                p.load(in);
+            }
+        }
+        return p;
     }
 
     private static String row(String label, Statistics st) {

@@ -3,6 +3,7 @@ package pi.host.bench;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -55,6 +56,11 @@ public class PipelineBenchmark {
         /** Every thread's client; JMH tears the Host down before the clients, so it sums them itself. */
         final Queue<RpcClient> clients = new ConcurrentLinkedQueue<>();
         AuditInsert auditInsert;
+        /** Process CPU time and calls at the start of the current iteration. */
+        private long cpuAtStart;
+        private long callsAtStart;
+        /** Process CPU time (all threads) per call in the last iteration, µs; NaN before one ran. */
+        double cpuPerCallMicros = Double.NaN;
 
         @Setup(Level.Trial)
         public void start() throws Exception {
@@ -79,13 +85,41 @@ public class PipelineBenchmark {
             }
         }
 
+        @Setup(Level.Iteration)
+        public void markIteration() {
+            cpuAtStart = processCpuNanos();
+            callsAtStart = clientCalls();
+        }
+
+        /**
+         * CPU per call: less sensitive than wall time to other processes taking the CPUs, though it
+         * also counts the JIT, GC and JMH's own threads.
+         */
+        @TearDown(Level.Iteration)
+        public void accountIteration() {
+            long calls = clientCalls() - callsAtStart;
+            if (calls > 0) {
+                cpuPerCallMicros = (processCpuNanos() - cpuAtStart) / 1000.0 / calls;
+            }
+        }
+
+        private long clientCalls() {
+            long n = 0;
+            for (RpcClient c : clients) {
+                n += c.calls();
+            }
+            return n;
+        }
+
+        private static long processCpuNanos() {
+            return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
+                    .getProcessCpuTime();
+        }
+
         @TearDown(Level.Trial)
         public void stop(BenchmarkParams params) throws Exception {
             try {
-                long made = setupCalls;
-                for (RpcClient c : clients) {
-                    made += c.calls();
-                }
+                long made = setupCalls + clientCalls();
                 long rows = host.auditRows(sessionId);
                 String timings = host.auditTimings(sessionId);
                 String name = params.getBenchmark().substring(params.getBenchmark().lastIndexOf('.') + 1);
@@ -94,10 +128,12 @@ public class PipelineBenchmark {
                 System.out.println();
                 System.out.println(line);
                 System.out.println("audit rows' own timings (medians): " + timings);
+                String cpu = Double.isNaN(cpuPerCallMicros) ? "-" : String.format("%.1f", cpuPerCallMicros);
+                System.out.println("process CPU per call, last iteration: " + cpu + " µs");
                 String dir = System.getProperty("pi.bench.report");
                 if (dir != null) {
                     Files.writeString(Path.of(dir).resolve(name + ".properties"),
-                            "calls=" + made + "\nauditRows=" + rows + "\ntimings=" + timings + "\n", StandardCharsets.UTF_8);
+                            "calls=" + made + "\nauditRows=" + rows + "\ntimings=" + timings + "\ncpuPerCallMicros=" + cpu + "\n", StandardCharsets.UTF_8);
                 }
             } catch (IOException e) {
                 System.out.println("audit check failed: " + e);

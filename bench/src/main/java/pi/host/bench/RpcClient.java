@@ -22,7 +22,8 @@ final class RpcClient implements Consumer<String>, AutoCloseable {
     private final String prefix;
     private volatile Thread waiter;
     private volatile String answer;
-    private long nextId;
+    /** Volatile so that the benchmark's iteration hooks can read another thread's count. */
+    private volatile long nextId;
     private long aborts;
 
     /**
@@ -60,7 +61,8 @@ final class RpcClient implements Consumer<String>, AutoCloseable {
 
     /** One tools.execute of the no-op tool; fails loudly unless the result is ok. */
     String execute(String sessionId) {
-        long id = ++nextId;
+        long id = nextId + 1;
+        nextId = id;
         String response = call("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools.execute\",\"params\":{"
                 + "\"sessionId\":\"" + sessionId + "\",\"turnId\":\"t1\",\"toolCallId\":\"" + prefix + id
                 + "\",\"name\":\"" + EmbeddedHost.TOOL + "\",\"arguments\":{\"text\":\"hello\"}}}");
