@@ -80,8 +80,17 @@ public final class BenchMain {
         Instant started = Instant.now();
         Map<String, RunResult> results = new HashMap<>();
         collect(results, new Runner(latency.build()).run());
-        collect(results, new Runner(throughput.build()).run());
-        summary(started, results, report);
+        try {
+            collect(results, new Runner(throughput.build()).run());
+            summary(started, results, report);
+        } finally {
+            try (var files = Files.list(report)) {
+                for (Path f : (Iterable<Path>) files::iterator) {
+                    Files.deleteIfExists(f);
+                }
+            }
+            Files.deleteIfExists(report);
+        }
     }
 
     private static void collect(Map<String, RunResult> into, Collection<RunResult> results) {
