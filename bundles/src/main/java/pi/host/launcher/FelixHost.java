@@ -31,7 +31,11 @@ final class FelixHost {
     }
 
     static int run(Path dataDir, Map<String, String> properties) throws Exception {
-        Files.createDirectories(dataDir);
+        if (!Files.isDirectory(dataDir)) {
+            // the data dir holds the audit trail, saved secrets and session scratch: owner-only
+            Files.createDirectories(dataDir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                    java.nio.file.attribute.PosixFilePermissions.fromString("rwx------")));
+        }
         Map<String, String> config = new HashMap<>(properties);
         config.put(Constants.FRAMEWORK_STORAGE, dataDir.resolve("felix-cache").toString());
         config.put("pi.host.data", dataDir.toString());
@@ -69,6 +73,13 @@ final class FelixHost {
             String failed = notStarted(bundles);
             if (failed != null) {
                 System.err.println("pi-host: bundles did not start (unresolved?): " + failed);
+                stop(framework);
+                return 1;
+            }
+            if (!serving(framework.getBundleContext())) {
+                // components that fail to activate leave a running framework that never answers: end it
+                System.err.println("pi-host: the host core did not start (its RPC endpoint is missing; see the"
+                        + " component errors above)");
                 stop(framework);
                 return 1;
             }
@@ -121,6 +132,23 @@ final class FelixHost {
         }
         String name = host.split(";", 2)[0].strip();
         return name.equals(Constants.SYSTEM_BUNDLE_SYMBOLICNAME) || name.equals(framework.getSymbolicName());
+    }
+
+    /**
+     * Whether the host core's RPC endpoint can be had: every bundle started synchronously, so it is
+     * registered by now if at all, and getting it activates it (a component that fails to activate
+     * answers null).
+     */
+    private static boolean serving(BundleContext context) {
+        org.osgi.framework.ServiceReference<?> ref = context.getServiceReference("pi.host.core.rpc.RpcEndpoint");
+        if (ref == null) {
+            return false;
+        }
+        try {
+            return context.getService(ref) != null;
+        } finally {
+            context.ungetService(ref);
+        }
     }
 
     private static boolean fragment(Bundle b) {

@@ -39,6 +39,17 @@ public final class Main implements Callable<Integer> {
         if (System.getProperty("org.slf4j.simpleLogger.logFile") == null) {
             System.setProperty("org.slf4j.simpleLogger.logFile", "System.err");
         }
+        java.util.Optional<ServeFastPath.Options> serve = ServeFastPath.parse(args);
+        if (serve.isPresent()) {
+            int code;
+            try {
+                code = Serve.run(serve.get().dataDir(), serve.get().maxRequestBytes());
+            } catch (Exception e) {
+                System.err.println("pi-host: " + e);
+                code = 1;
+            }
+            System.exit(code);
+        }
         CommandLine cli = new CommandLine(new Main());
         cli.setOut(new java.io.PrintWriter(stdout, true)); // --help and --version answer on stdout
         int code = cli.execute(args);
@@ -57,7 +68,7 @@ public final class Main implements Callable<Integer> {
         @Option(names = "--stdio", required = true, description = "Use stdin and stdout (the only transport).")
         boolean stdio;
 
-        @Option(names = "--max-request-bytes", paramLabel = "N", defaultValue = "16777216",
+        @Option(names = "--max-request-bytes", paramLabel = "N", defaultValue = "" + ServeFastPath.DEFAULT_MAX_REQUEST_BYTES,
                 description = "Longest request line accepted; a longer one is answered -32600 unread"
                         + " (default: ${DEFAULT-VALUE}).")
         int maxRequestBytes;
@@ -68,7 +79,12 @@ public final class Main implements Callable<Integer> {
                 throw new CommandLine.ParameterException(new CommandLine(this),
                         "--max-request-bytes must be at least 1024");
             }
-            Path data = DataDir.resolve(parent.dataDir, System.getenv());
+            return run(parent.dataDir, maxRequestBytes);
+        }
+
+        /** Serves until the host stops; shared by picocli and {@link ServeFastPath}. */
+        static int run(Path dataDirOption, int maxRequestBytes) throws Exception {
+            Path data = DataDir.resolve(dataDirOption, System.getenv());
             return FelixHost.run(data, Map.of("pi.host.stdio", "true",
                     "pi.host.rpc.maxLineBytes", Integer.toString(maxRequestBytes)));
         }

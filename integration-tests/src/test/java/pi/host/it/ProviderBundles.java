@@ -10,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
+import pi.host.it.provider.ActionTool;
 import pi.host.it.provider.EchoTool;
 import pi.host.it.provider.ProviderActivator;
 
@@ -34,17 +35,27 @@ public final class ProviderBundles {
      * location to install it from.
      */
     public static String write(String symbolicName, String toolName) {
+        return write(symbolicName, toolName, java.util.Map.of());
+    }
+
+    /**
+     * Writes a provider bundle whose tool is further described by {@code headers} (see
+     * {@link ProviderActivator}'s header names), and returns the location to install it from.
+     */
+    public static String write(String symbolicName, String toolName, java.util.Map<String, String> headers) {
         Path jar = directory().resolve(symbolicName + ".jar");
         // the raw builder writes exactly these headers: no bnd analysis, so the imports are the ones stated
-        try (InputStream bytes = bundle()
+        org.ops4j.pax.tinybundles.TinyBundle b = bundle()
                 .setHeader("Bundle-ManifestVersion", "2")
                 .symbolicName(symbolicName)
                 .setHeader("Bundle-Version", "1.0.0")
                 .activator(ProviderActivator.class)
                 .addClass(EchoTool.class)
+                .addClass(ActionTool.class)
                 .setHeader("Import-Package", "org.osgi.framework, pi.host.api;version=\"[0.1,1)\"")
-                .setHeader(ProviderActivator.TOOL_NAME_HEADER, toolName)
-                .build(rawBuilder())) {
+                .setHeader(ProviderActivator.TOOL_NAME_HEADER, toolName);
+        headers.forEach(b::setHeader);
+        try (InputStream bytes = b.build(rawBuilder())) {
             Files.createDirectories(jar.getParent());
             Files.copy(bytes, jar, StandardCopyOption.REPLACE_EXISTING);
         } catch (IOException e) {

@@ -40,8 +40,14 @@ public final class RpcClient implements AutoCloseable {
 
     /** Sends a request without params and returns its {@code result}; an error response fails the test. */
     public JsonNode call(String method) {
+        return call(method, JSON.createObjectNode());
+    }
+
+    /** Sends a request and returns its {@code result}; an error response fails the test. */
+    public JsonNode call(String method, ObjectNode params) {
         int id = ids.incrementAndGet();
         ObjectNode request = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        request.set("params", params);
         connection.receive(request.toString());
         JsonNode response = awaitFirst("the response to " + method,
                 () -> first(m -> m.path("id").isNumber() && m.path("id").asInt() == id));
@@ -49,6 +55,36 @@ public final class RpcClient implements AutoCloseable {
             throw new AssertionError(method + " failed: " + response);
         }
         return response.get("result");
+    }
+
+    /** Sends a request without waiting; its response is awaited with {@link #response(int)}. */
+    public int send(String method, ObjectNode params) {
+        int id = ids.incrementAndGet();
+        ObjectNode request = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", id).put("method", method);
+        request.set("params", params);
+        connection.receive(request.toString());
+        return id;
+    }
+
+    /** Waits for the response with this id and returns its {@code result}. */
+    public JsonNode response(int id) {
+        JsonNode response = awaitFirst("the response " + id,
+                () -> first(m -> m.path("id").isNumber() && m.path("id").asInt() == id));
+        if (!response.has("result")) {
+            throw new AssertionError("request " + id + " failed: " + response);
+        }
+        return response.get("result");
+    }
+
+    /** Waits for the whole response message with this id (result or error). */
+    public JsonNode awaitResponse(int id) {
+        return awaitFirst("the response " + id,
+                () -> first(m -> m.path("id").isNumber() && m.path("id").asInt() == id));
+    }
+
+    /** A fresh params object. */
+    public static ObjectNode params() {
+        return JSON.createObjectNode();
     }
 
     /** Waits for a notification {@code method} whose params match, and returns those params. */

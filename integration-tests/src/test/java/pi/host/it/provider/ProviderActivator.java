@@ -8,21 +8,44 @@ import pi.host.api.Tool;
 import pi.host.api.ToolProvider;
 
 /**
- * Registers an {@link EchoTool} under the name the bundle's {@value #TOOL_NAME_HEADER} header gives.
- * A plain activator rather than a DS component keeps the throw-away bundles to two classes and a
- * manifest (no SCR metadata to generate); one class serves every test bundle through the header.
+ * Registers one tool described by the bundle's manifest headers: its name, and optionally its risk,
+ * actions, plan-safe actions and MCP server. A plain activator rather than a DS component keeps the
+ * throw-away bundles to a few classes and a manifest (no SCR metadata to generate); one class
+ * serves every test bundle through the headers.
  */
 public final class ProviderActivator implements BundleActivator {
 
     /** Manifest header naming the tool this bundle registers. */
     public static final String TOOL_NAME_HEADER = "Pi-It-Tool-Name";
+    /** Optional: the declared risk (default low). */
+    public static final String RISK_HEADER = "Pi-It-Tool-Risk";
+    /** Optional: comma-separated actions; the bundle then registers an {@link ActionTool}. */
+    public static final String ACTIONS_HEADER = "Pi-It-Tool-Actions";
+    /** Optional: comma-separated plan-safe actions. */
+    public static final String PLAN_SAFE_HEADER = "Pi-It-Tool-PlanSafe";
+    /** Optional: registers the tool as an MCP server's (only honoured for the bundle pi.host.mcp). */
+    public static final String MCP_SERVER_HEADER = "Pi-It-Mcp-Server";
 
     @Override
     public void start(BundleContext context) {
+        Dictionary<String, String> headers = context.getBundle().getHeaders();
         Dictionary<String, Object> properties = new Hashtable<>();
-        properties.put(Tool.NAME, context.getBundle().getHeaders().get(TOOL_NAME_HEADER));
-        properties.put(Tool.RISK, "low");
-        context.registerService(ToolProvider.class, new EchoTool(), properties);
+        properties.put(Tool.NAME, headers.get(TOOL_NAME_HEADER));
+        properties.put(Tool.RISK, headers.get(RISK_HEADER) == null ? "low" : headers.get(RISK_HEADER));
+        String actions = headers.get(ACTIONS_HEADER);
+        if (actions != null) {
+            properties.put(Tool.ACTIONS, actions.split(","));
+        }
+        String planSafe = headers.get(PLAN_SAFE_HEADER);
+        if (planSafe != null) {
+            properties.put(Tool.PLAN_SAFE_ACTIONS, planSafe.split(","));
+        }
+        String server = headers.get(MCP_SERVER_HEADER);
+        if (server != null) {
+            properties.put("pi.mcp.server", server);
+        }
+        ToolProvider tool = actions != null ? new ActionTool() : new EchoTool();
+        context.registerService(ToolProvider.class, tool, properties);
     }
 
     @Override

@@ -9,7 +9,7 @@ import pi.host.core.internal.session.SessionListener;
  * allow-session grants (spec §6, §10): per tool name and per session, in memory only. They follow
  * the session id and are never seen by another session; a restart forgets them.
  */
-@Component(service = {SessionGrants.class, SessionListener.class})
+@Component(service = SessionGrants.class)
 public final class SessionGrants implements SessionListener {
 
     private final ConcurrentHashMap<String, Set<String>> grants = new ConcurrentHashMap<>();

@@ -44,17 +44,46 @@ public final class Catalog {
     public record OnDemandEntry(String name, String summary) {
     }
 
-    /** The {@code tools.list} result. */
-    public record Listing(List<ToolEntry> tools, List<OnDemandEntry> onDemand) {
+    /**
+     * The {@code tools.list} result.
+     *
+     * @param onDemandOmitted deferred tools left out of {@code onDemand} by its bound (ToolSearch still finds them)
+     */
+    public record Listing(List<ToolEntry> tools, List<OnDemandEntry> onDemand, int onDemandOmitted) {
     }
 
+    /** Most entries of the on-demand catalog (spec §2.1: it is bounded). */
+    public static final int MAX_ON_DEMAND = 64;
+
     private final ToolRegistry registry;
-    private final SchemaValidator validator = new SchemaValidator();
     private final ConcurrentHashMap<Long, Described> described = new ConcurrentHashMap<>();
+    private volatile SchemaValidator validator;
 
     @Activate
     public Catalog(@Reference ToolRegistry registry) {
         this.registry = registry;
+        // Setting up the validator and compiling the builtins' schemas takes a noticeable part of
+        // start-up; done on its own thread it overlaps with the rest of the host starting.
+        Thread warm = new Thread(() -> {
+            validator();
+            registry.all().forEach(this::describe);
+        }, "pi-catalog-warm");
+        warm.setDaemon(true);
+        warm.start();
+    }
+
+    private SchemaValidator validator() {
+        SchemaValidator v = validator;
+        if (v == null) {
+            synchronized (this) {
+                v = validator;
+                if (v == null) {
+                    v = new SchemaValidator();
+                    validator = v;
+                }
+            }
+        }
+        return v;
     }
 
     /** The tool's description and compiled schema, read from the provider once per registration. */
@@ -72,7 +101,7 @@ public final class Catalog {
             return new Described("", null, null, "the provider failed to describe the tool: " + e);
         }
         try {
-            CompiledSchema schema = validator.compile(schemaText);
+            CompiledSchema schema = validator().compile(schemaText);
             return new Described(description == null ? "" : description, Json.mapper().readTree(schemaText), schema,
                     null);
         } catch (InvalidSchemaException | java.io.IOException e) {
@@ -86,35 +115,59 @@ public final class Catalog {
         if (!d.usable()) {
             return List.of(d.problem());
         }
-        return validator.validate(d.schema(), arguments);
+        return validator().validate(d.schema(), arguments);
     }
 
-    /** The tools of a mode, sorted by name: admitted non-deferred tools in full, deferred ones on demand. */
-    public Listing list(OperatingMode mode) {
-        List<ToolEntry> tools = new ArrayList<>();
-        List<OnDemandEntry> onDemand = new ArrayList<>();
+    /** The usable tools a mode admits, in no particular order. */
+    public List<RegisteredTool> admitted(OperatingMode mode) {
+        List<RegisteredTool> out = new ArrayList<>();
         Set<Long> live = new HashSet<>();
         for (RegisteredTool t : registry.all()) {
             live.add(t.serviceId());
             ToolKind kind = ToolKind.of(t.origin(), t.localName());
-            if (!ModeMatrix.admit(mode, kind, !t.planSafeActions().isEmpty()).admitted()) {
-                continue;
-            }
-            Described d = describe(t);
-            if (!d.usable()) {
-                continue;
-            }
-            if (t.deferred()) {
-                onDemand.add(new OnDemandEntry(t.name(), t.summary().isEmpty() ? firstLine(d.description())
-                        : t.summary()));
-            } else {
-                tools.add(new ToolEntry(t.name(), d.description(), d.inputSchema(), t.risk().wire()));
+            if (ModeMatrix.admit(mode, kind, !t.planSafeActions().isEmpty()).admitted() && describe(t).usable()) {
+                out.add(t);
             }
         }
         described.keySet().retainAll(live); // forget providers that went away
+        return out;
+    }
+
+    /** The mode's deferred catalog: admitted tools whose schemas are sent only once activated. */
+    public List<RegisteredTool> deferred(OperatingMode mode) {
+        List<RegisteredTool> out = new ArrayList<>();
+        for (RegisteredTool t : admitted(mode)) {
+            if (t.deferred()) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** The one line a deferred tool is listed and searched by. */
+    public String summary(RegisteredTool t) {
+        return t.summary().isEmpty() ? firstLine(describe(t).description()) : t.summary();
+    }
+
+    /**
+     * The tools of a mode, sorted by name: admitted non-deferred tools and the {@code active}
+     * deferred ones in full, the other deferred ones as bounded on-demand entries.
+     */
+    public Listing list(OperatingMode mode, Set<String> active) {
+        List<ToolEntry> tools = new ArrayList<>();
+        List<OnDemandEntry> onDemand = new ArrayList<>();
+        for (RegisteredTool t : admitted(mode)) {
+            if (t.deferred() && !active.contains(t.name())) {
+                onDemand.add(new OnDemandEntry(t.name(), summary(t)));
+            } else {
+                Described d = describe(t);
+                tools.add(new ToolEntry(t.name(), d.description(), d.inputSchema(), t.risk().wire()));
+            }
+        }
         tools.sort(Comparator.comparing(ToolEntry::name));
         onDemand.sort(Comparator.comparing(OnDemandEntry::name));
-        return new Listing(tools, onDemand);
+        int omitted = Math.max(0, onDemand.size() - MAX_ON_DEMAND);
+        return new Listing(tools, List.copyOf(onDemand.subList(0, onDemand.size() - omitted)), omitted);
     }
 
     private static String firstLine(String text) {

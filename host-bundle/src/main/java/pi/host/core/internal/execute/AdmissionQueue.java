@@ -14,7 +14,7 @@ import pi.host.core.internal.session.SessionListener;
  * then the path lock (shared for reads, exclusive for writes). Waiting is interruptible, so an
  * abort cancels a queued call instead of letting it start later.
  */
-@Component(service = {AdmissionQueue.class, SessionListener.class})
+@Component(service = AdmissionQueue.class)
 public final class AdmissionQueue implements SessionListener {
 
     /** Calls that may run at once, host-wide. */

@@ -14,7 +14,7 @@ import pi.host.core.internal.session.SessionListener;
  * short-lived record that cancels the call when it registers, but only a call of the same tool:
  * another tool reusing the id never inherits it.
  */
-@Component(service = {CancellationRegistry.class, SessionListener.class})
+@Component(service = CancellationRegistry.class)
 public final class CancellationRegistry implements SessionListener {
 
     private static final int MAX_EARLY_ABORTS = 4096;

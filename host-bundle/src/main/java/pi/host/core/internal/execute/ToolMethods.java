@@ -15,6 +15,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
+import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.rpc.MethodTable;
@@ -35,11 +36,13 @@ public final class ToolMethods {
     private final ToolPipeline pipeline;
     private final Catalog catalog;
     private final SessionService sessions;
+    private final Activations activations;
     private final ExecutorService parallel;
 
     @Activate
     public ToolMethods(@Reference ToolPipeline pipeline, @Reference Catalog catalog,
-            @Reference SessionService sessions) {
+            @Reference SessionService sessions, @Reference Activations activations) {
+        this.activations = activations;
         this.pipeline = pipeline;
         this.catalog = catalog;
         this.sessions = sessions;
@@ -76,9 +79,9 @@ public final class ToolMethods {
         }
         OperatingMode mode = OperatingMode.parse(s.mode()).orElse(null);
         if (mode == null) {
-            return new Catalog.Listing(List.of(), List.of()); // unknown mode: nothing is offered (fail closed)
+            return new Catalog.Listing(List.of(), List.of(), 0); // unknown mode: nothing is offered (fail closed)
         }
-        return catalog.list(mode);
+        return catalog.list(mode, activations.active(id));
     }
 
     private List<ObjectNode> batch(Params p) throws RpcException {

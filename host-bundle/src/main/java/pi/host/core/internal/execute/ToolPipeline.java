@@ -25,6 +25,7 @@ import pi.host.core.internal.args.ArgumentAliases;
 import pi.host.core.internal.args.ArgumentException;
 import pi.host.core.internal.audit.AuditLog;
 import pi.host.core.internal.audit.Redactor;
+import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.json.Json;
@@ -43,6 +44,7 @@ import pi.host.core.internal.policy.ToolKind;
 import pi.host.core.internal.registry.RegisteredTool;
 import pi.host.core.internal.registry.ToolOrigin;
 import pi.host.core.internal.registry.ToolRegistry;
+import pi.host.core.internal.session.SessionListener;
 import pi.host.core.internal.session.SessionService;
 import pi.host.core.internal.session.SettingsService;
 import pi.host.core.internal.store.SessionRecord;
@@ -67,15 +69,22 @@ public final class ToolPipeline {
     private final HostEvents events;
     private final CancellationRegistry cancellations;
     private final AdmissionQueue admission;
+    private final List<SessionListener> sessionState;
+    private final Activations activations;
     private final ToolRunner runner = new ToolRunner();
 
     @Activate
     public ToolPipeline(@Reference SessionService sessions, @Reference SettingsService settings,
             @Reference ToolRegistry registry, @Reference Catalog catalog, @Reference ApprovalService approvals,
             @Reference SessionGrants grants, @Reference AuditLog audit, @Reference HostEvents events,
-            @Reference CancellationRegistry cancellations, @Reference AdmissionQueue admission) {
+            @Reference CancellationRegistry cancellations, @Reference AdmissionQueue admission,
+            @Reference Activations activations) {
+        this.activations = activations;
         this.cancellations = cancellations;
         this.admission = admission;
+        // the per-session state the pipeline works with goes when its session is deleted
+        this.sessionState = List.of(cancellations, admission, grants, activations);
+        sessionState.forEach(sessions::addListener);
         this.sessions = sessions;
         this.settings = settings;
         this.registry = registry;
@@ -88,6 +97,7 @@ public final class ToolPipeline {
 
     @Deactivate
     private void deactivate() {
+        sessionState.forEach(sessions::removeListener);
         cancellations.cancelAll(null, "shutdown");
         runner.close();
     }
@@ -165,6 +175,12 @@ public final class ToolPipeline {
             state.decided("mode-deny", admitted.rule(), "mode:" + mode.wire());
             return fail(state, admitted.code(), req.name() + " is not available in " + mode.wire() + " mode");
         }
+        // a deferred tool runs only once ToolSearch or a composer selection activated it this prompt
+        if (tool.deferred() && !activations.isActive(session.id(), req.name())) {
+            state.decided("deny", "catalog.not-active", "activation");
+            return fail(state, ErrorCode.TOOL_NOT_ACTIVE, req.name() + " is an on-demand tool that is not active;"
+                    + " call ToolSearch with its name first");
+        }
         // arguments
         ObjectNode args;
         try {
@@ -186,24 +202,25 @@ public final class ToolPipeline {
                         + " is not plan-safe; allowed in " + mode.wire() + " mode: " + tool.planSafeActions());
             }
         }
-        // paths: resolved against the session roots before policy
+        // paths: resolved against the session roots before policy (only for tools that take one)
         Path workspace = Path.of(session.workspaceRoot());
         Path scratch = sessions.scratchDir(session.id());
-        PathResolver resolver;
+        PathResolver resolver = null;
         Resolution resolution = null;
-        try {
-            if (session.temporary()) {
-                sessions.ensureScratch(session.id()); // a temporary session's workspace is its scratch dir
-            }
-            resolver = new PathResolver(workspace, scratch);
-            if (tool.pathArg() != null) {
+        if (tool.pathArg() != null) {
+            try {
+                if (session.temporary()) {
+                    sessions.ensureScratch(session.id()); // a temporary session's workspace is its scratch dir
+                }
+                resolver = new PathResolver(workspace, scratch);
                 resolution = resolver.resolve(rawPath(tool, args, workspace), tool.pathKind());
+            } catch (PathException e) {
+                ResultEnvelope r = fail(state, e.code(), e.getMessage());
+                return e.suggestion() == null ? r
+                        : r.withDetail("suggestion", Json.mapper().valueToTree(e.suggestion()));
+            } catch (IOException | RuntimeException e) {
+                return fail(state, ErrorCode.INVALID_ARGUMENT, "the session's roots cannot be used: " + e.getMessage());
             }
-        } catch (PathException e) {
-            ResultEnvelope r = fail(state, e.code(), e.getMessage());
-            return e.suggestion() == null ? r : r.withDetail("suggestion", Json.mapper().valueToTree(e.suggestion()));
-        } catch (IOException | RuntimeException e) {
-            return fail(state, ErrorCode.INVALID_ARGUMENT, "the session's roots cannot be used: " + e.getMessage());
         }
         boolean outside = resolution != null && resolution.outside();
         // policy

@@ -48,7 +48,8 @@ public final class HostMethods {
         });
     }
 
-    Info info() {
+    /** The host.info answer. */
+    public Info info() {
         List<BundleInfo> bundles = new ArrayList<>();
         for (Bundle b : context.getBundles()) {
             boolean fragment = (b.adapt(org.osgi.framework.wiring.BundleRevision.class).getTypes()

@@ -84,7 +84,11 @@ public final class PathResolver {
         requireKind(kind);
         Located at = locate(raw);
         ResolvedPath path = at.path();
-        KindCheck.verify(path.absolute(), kind, at.trailingSlash(), path.display());
+        if (path.root() != Root.EXTERNAL) {
+            // an outside path is checked only after approval (recheck): before it, the answer would
+            // tell the model whether an outside file exists without anyone having allowed the look
+            KindCheck.verify(path.absolute(), kind, at.trailingSlash(), path.display());
+        }
         return new Resolution(raw, path, path.root() == Root.EXTERNAL, Canonicalizer.exists(path.absolute()));
     }
 

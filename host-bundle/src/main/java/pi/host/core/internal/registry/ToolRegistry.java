@@ -33,8 +33,11 @@ import pi.host.core.internal.events.HostEvents;
 @Component(service = ToolRegistry.class, immediate = true)
 public final class ToolRegistry {
 
-    /** Symbolic name of the only bundle whose tools keep their builtin names. */
-    public static final String BUILTIN_BUNDLE = "pi.host.tools";
+    /**
+     * The bundles whose tools keep their builtin names: the builtin tools, and the host itself for
+     * the tools that work on its own state (ToolSearch).
+     */
+    public static final java.util.Set<String> BUILTIN_BUNDLES = java.util.Set.of("pi.host.tools", "pi.host.core");
     /** Symbolic name of the only bundle that may register MCP tools. */
     public static final String MCP_BUNDLE = "pi.host.mcp";
     /** Service property naming the plugin a tool belongs to. */
@@ -123,7 +126,7 @@ public final class ToolRegistry {
             }
             origin = ToolOrigin.MCP;
             owner = mcpServer;
-        } else if (BUILTIN_BUNDLE.equals(bsn) && pluginId == null) {
+        } else if (BUILTIN_BUNDLES.contains(bsn) && pluginId == null) {
             if (!ToolNaming.BUILTIN_NAMES.contains(localName)) {
                 throw new Refused("'" + localName + "' is not a reserved builtin name");
             }

@@ -16,8 +16,12 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.approval.PermissionMethods;
 import pi.host.core.internal.audit.AuditMethods;
+import pi.host.core.internal.catalog.PromptMethods;
+import pi.host.core.internal.control.ControlMethods;
+import pi.host.core.internal.background.BackgroundMethods;
 import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.info.HostMethods;
+import pi.host.core.internal.json.Json;
 import pi.host.core.internal.session.SessionMethods;
 import pi.host.core.rpc.RpcConnection;
 import pi.host.core.rpc.RpcEndpoint;
@@ -39,7 +43,8 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     @Activate
     public HostRpcEndpoint(@Reference HostEvents events, @Reference HostMethods host,
             @Reference SessionMethods sessions, @Reference ToolMethods tools, @Reference PermissionMethods permissions,
-            @Reference AuditMethods audit) {
+            @Reference AuditMethods audit, @Reference PromptMethods prompts, @Reference ControlMethods control,
+            @Reference BackgroundMethods background) {
         this.events = events;
         Map<String, RpcMethod> table = new HashMap<>();
         MethodTable register = (name, method) -> {
@@ -52,8 +57,14 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         tools.register(register);
         permissions.register(register);
         audit.register(register);
+        prompts.register(register);
+        control.register(register);
+        background.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
+        // Jackson builds its serializers on first use; building the ones of the first answer now, on
+        // another thread, takes that cost off the client's first request
+        pool.execute(() -> Json.mapper().valueToTree(host.info()));
     }
 
     @Deactivate

@@ -13,6 +13,9 @@ public final class AuditStore {
             + " args_hash, args_preview, external_path, decision, rule, source, prompted, permission_wait_ms,"
             + " duration_ms, overhead_ms, total_ms, ok, error_code";
 
+    private static final String INSERT = "INSERT INTO audit (" + COLUMNS
+            + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+
     private final Database db;
 
     public AuditStore(Database db) {
@@ -22,34 +25,31 @@ public final class AuditStore {
     /** Appends one row in its own transaction; when this returns the row survives a crash of the process. */
     public long append(AuditRecord r) throws StorageException {
         return db.write(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO audit (" + COLUMNS + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-                    java.sql.Statement.RETURN_GENERATED_KEYS)) {
-                int i = 1;
-                ps.setLong(i++, r.at());
-                ps.setString(i++, r.sessionId());
-                ps.setString(i++, r.turnId());
-                ps.setString(i++, r.toolCallId());
-                ps.setString(i++, r.toolName());
-                ps.setString(i++, r.traceId());
-                ps.setString(i++, r.delegate());
-                ps.setString(i++, r.argsHash());
-                ps.setString(i++, r.argsPreview());
-                ps.setString(i++, r.externalPath());
-                ps.setString(i++, r.decision());
-                ps.setString(i++, r.rule());
-                ps.setString(i++, r.source());
-                ps.setInt(i++, r.prompted() ? 1 : 0);
-                ps.setDouble(i++, r.permissionWaitMs());
-                ps.setDouble(i++, r.durationMs());
-                ps.setDouble(i++, r.overheadMs());
-                ps.setDouble(i++, r.totalMs());
-                ps.setInt(i++, r.ok() ? 1 : 0);
-                ps.setString(i, r.errorCode());
-                ps.executeUpdate();
-                try (ResultSet keys = ps.getGeneratedKeys()) {
-                    return keys.next() ? keys.getLong(1) : 0L;
-                }
+            PreparedStatement ps = db.prepared(c, INSERT);
+            int i = 1;
+            ps.setLong(i++, r.at());
+            ps.setString(i++, r.sessionId());
+            ps.setString(i++, r.turnId());
+            ps.setString(i++, r.toolCallId());
+            ps.setString(i++, r.toolName());
+            ps.setString(i++, r.traceId());
+            ps.setString(i++, r.delegate());
+            ps.setString(i++, r.argsHash());
+            ps.setString(i++, r.argsPreview());
+            ps.setString(i++, r.externalPath());
+            ps.setString(i++, r.decision());
+            ps.setString(i++, r.rule());
+            ps.setString(i++, r.source());
+            ps.setInt(i++, r.prompted() ? 1 : 0);
+            ps.setDouble(i++, r.permissionWaitMs());
+            ps.setDouble(i++, r.durationMs());
+            ps.setDouble(i++, r.overheadMs());
+            ps.setDouble(i++, r.totalMs());
+            ps.setInt(i++, r.ok() ? 1 : 0);
+            ps.setString(i, r.errorCode());
+            ps.executeUpdate();
+            try (ResultSet keys = ps.getGeneratedKeys()) {
+                return keys.next() ? keys.getLong(1) : 0L;
             }
         });
     }

@@ -4,12 +4,18 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -27,18 +33,62 @@ public final class Database implements AutoCloseable {
     private static final int READERS = 4;
 
     private final Path file;
-    private final Connection writer;
-    private final BlockingQueue<Connection> readers;
-    private final StorageException failure;
-    private final int schemaVersion;
+    private final CompletableFuture<State> state;
 
-    private Database(Path file, Connection writer, BlockingQueue<Connection> readers, int schemaVersion,
-            StorageException failure) {
+    /** What opening produced: connections and version, or the failure every call reports. */
+    private record State(Connection writer, BlockingQueue<Connection> readers, Connection checkpointer,
+            int schemaVersion, StorageException failure) {
+    }
+
+    /** How often the background checkpoint folds the write-ahead log back into the database. */
+    private static final long CHECKPOINT_MILLIS = 1_000;
+
+    /** Prepared statements per connection (each connection is used by one thread at a time). */
+    private final Map<Connection, Map<String, PreparedStatement>> statements = new ConcurrentHashMap<>();
+    private final AtomicBoolean dirty = new AtomicBoolean();
+    private volatile boolean closed;
+
+    private Database(Path file, CompletableFuture<State> state) {
         this.file = file;
-        this.writer = writer;
-        this.readers = readers;
-        this.schemaVersion = schemaVersion;
-        this.failure = failure;
+        this.state = state;
+        Thread t = new Thread(this::checkpointLoop, "pi-db-checkpoint");
+        t.setDaemon(true);
+        t.start();
+    }
+
+    private void checkpointLoop() {
+        while (!closed) {
+            try {
+                Thread.sleep(CHECKPOINT_MILLIS); // a periodic task, not a test's synchronisation
+            } catch (InterruptedException e) {
+                return;
+            }
+            State s = state.getNow(null);
+            if (s == null || s.failure() != null || !dirty.getAndSet(false)) {
+                continue;
+            }
+            synchronized (s.checkpointer()) {
+                try (Statement st = s.checkpointer().createStatement()) {
+                    st.execute("PRAGMA wal_checkpoint(PASSIVE)");
+                } catch (SQLException e) {
+                    dirty.set(true); // try again next round
+                }
+            }
+        }
+    }
+
+    /**
+     * A prepared statement of {@code connection}, kept for reuse: compiling SQL is a measurable share
+     * of a small write. Valid only inside the {@link SqlWork} that received the connection; never close it.
+     */
+    public PreparedStatement prepared(Connection connection, String sql) throws SQLException {
+        Map<String, PreparedStatement> cache = statements.computeIfAbsent(connection, c -> new HashMap<>());
+        PreparedStatement ps = cache.get(sql);
+        if (ps == null) {
+            ps = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
+            cache.put(sql, ps);
+        }
+        return ps;
     }
 
     /** Opens (creating if needed) and migrates the database at {@code file}; never throws. */
@@ -46,23 +96,46 @@ public final class Database implements AutoCloseable {
         return open(file, Migrations.ALL, DEFAULT_BUSY_MILLIS);
     }
 
+    /**
+     * Starts opening the database on its own thread and returns at once; the first call waits for it.
+     * Loading the native SQLite library and migrating is a large share of the host's start-up, and
+     * on two cores it overlaps with the rest of the bundles starting.
+     */
+    public static Database openInBackground(Path file) {
+        CompletableFuture<State> opening = new CompletableFuture<>();
+        Thread t = new Thread(() -> opening.complete(connectAndMigrate(file, Migrations.ALL, DEFAULT_BUSY_MILLIS)),
+                "pi-db-open");
+        t.setDaemon(true);
+        t.start();
+        return new Database(file, opening);
+    }
+
     static Database open(Path file, List<Migrations.Migration> migrations, int busyMillis) {
+        return new Database(file, CompletableFuture.completedFuture(connectAndMigrate(file, migrations, busyMillis)));
+    }
+
+    private static State connectAndMigrate(Path file, List<Migrations.Migration> migrations, int busyMillis) {
         Connection writer = null;
         BlockingQueue<Connection> readers = new ArrayBlockingQueue<>(READERS);
         try {
             Files.createDirectories(file.toAbsolutePath().getParent());
             writer = connect(file, busyMillis);
             int version = migrate(writer, migrations);
+            // a commit never runs a checkpoint itself (its cost showed as latency spikes of single calls);
+            // a background thread checkpoints instead, without blocking writers (PASSIVE)
+            try (Statement s = writer.createStatement()) {
+                s.execute("PRAGMA wal_autocheckpoint = 0");
+            }
             for (int i = 0; i < READERS; i++) {
                 readers.add(connect(file, busyMillis));
             }
-            return new Database(file, writer, readers, version, null);
-        } catch (SQLException | IOException e) {
+            return new State(writer, readers, connect(file, busyMillis), version, null);
+        } catch (SQLException | IOException | RuntimeException | LinkageError e) {
             closeQuietly(writer);
             readers.forEach(Database::closeQuietly);
             System.getLogger(Database.class.getName()).log(System.Logger.Level.ERROR,
                     "cannot open the database " + file, e);
-            return new Database(file, null, null, -1,
+            return new State(null, null, null, -1,
                     new StorageException("the database " + file + " cannot be used: " + e.getMessage(), e));
         }
     }
@@ -112,9 +185,13 @@ public final class Database implements AutoCloseable {
         }
     }
 
+    private State state() {
+        return state.join();
+    }
+
     /** The schema version of the file (-1 when the database is broken). */
     public int schemaVersion() {
-        return schemaVersion;
+        return state().schemaVersion();
     }
 
     public Path file() {
@@ -123,24 +200,27 @@ public final class Database implements AutoCloseable {
 
     /** True unless the database could not be opened or migrated. */
     public boolean healthy() {
-        return failure == null;
+        return state().failure() == null;
     }
 
     /** Runs {@code work} in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back on failure. */
     public <T> T write(SqlWork<T> work) throws StorageException {
-        if (failure != null) {
-            throw failure;
+        State s = state();
+        if (s.failure() != null) {
+            throw s.failure();
         }
+        Connection writer = s.writer();
         synchronized (writer) {
-            try (Statement tx = writer.createStatement()) {
-                tx.execute("BEGIN IMMEDIATE");
+            try {
+                prepared(writer, "BEGIN IMMEDIATE").execute();
                 try {
                     T result = work.run(writer);
-                    tx.execute("COMMIT");
+                    prepared(writer, "COMMIT").execute();
+                    dirty.set(true);
                     return result;
                 } catch (SQLException | RuntimeException e) {
                     try {
-                        tx.execute("ROLLBACK");
+                        prepared(writer, "ROLLBACK").execute();
                     } catch (SQLException rollback) {
                         e.addSuppressed(rollback);
                     }
@@ -154,9 +234,11 @@ public final class Database implements AutoCloseable {
 
     /** Runs {@code work} on a reader connection. */
     public <T> T read(SqlWork<T> work) throws StorageException {
-        if (failure != null) {
-            throw failure;
+        State s = state();
+        if (s.failure() != null) {
+            throw s.failure();
         }
+        BlockingQueue<Connection> readers = s.readers();
         Connection c;
         try {
             c = readers.take();
@@ -175,13 +257,19 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        if (failure != null) {
+        closed = true;
+        State s = state();
+        if (s.failure() != null) {
             return;
         }
-        synchronized (writer) {
-            closeQuietly(writer);
+        synchronized (s.writer()) {
+            closeQuietly(s.writer());
         }
-        readers.forEach(Database::closeQuietly);
+        s.readers().forEach(Database::closeQuietly);
+        synchronized (s.checkpointer()) {
+            closeQuietly(s.checkpointer());
+        }
+        statements.clear();
     }
 
     private static void closeQuietly(Connection c) {

@@ -50,7 +50,15 @@ final class Migrations {
                             + " ok INTEGER NOT NULL,"
                             + " error_code TEXT)",
                     "CREATE INDEX audit_by_session ON audit(session_id, id)",
-                    "CREATE INDEX audit_by_tool ON audit(tool_name, id)")));
+                    "CREATE INDEX audit_by_tool ON audit(tool_name, id)")),
+            // TodoWrite's checklist: the full ordered snapshot, replaced as a whole
+            new Migration(2, List.of(
+                    "CREATE TABLE todos ("
+                            + " session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,"
+                            + " position INTEGER NOT NULL,"
+                            + " content TEXT NOT NULL,"
+                            + " status TEXT NOT NULL,"
+                            + " PRIMARY KEY (session_id, position))")));
 
     private Migrations() {
     }

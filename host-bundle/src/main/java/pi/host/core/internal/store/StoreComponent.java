@@ -26,7 +26,7 @@ public final class StoreComponent {
         this.dataDir = configured != null && !configured.isBlank()
                 ? Path.of(configured).toAbsolutePath().normalize()
                 : context.getDataFile("data").toPath().toAbsolutePath();
-        this.database = Database.open(dataDir.resolve("pi-host.db"));
+        this.database = Database.openInBackground(dataDir.resolve("pi-host.db"));
     }
 
     @Deactivate

@@ -2,6 +2,7 @@ package pi.host.core.internal.paths;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.assertj.core.api.Assertions.fail;
 
 import java.io.IOException;
@@ -428,8 +429,10 @@ class PathResolverTest {
     }
 
     @Test
-    void anOutsideDirectoryGivenToReadSuggestsGlobOnItsAbsolutePath() {
-        PathException e = failure("out-dir", PathKind.EXISTING_FILE);
+    void anOutsideDirectoryGivenToReadSuggestsGlobOnItsAbsolutePathOnceApproved() throws Exception {
+        Resolution r = resolve("out-dir", PathKind.EXISTING_FILE); // before approval: no look at the kind
+        PathException e = catchThrowableOfType(() -> resolver.recheck(r, PathKind.EXISTING_FILE),
+                PathException.class);
         assertThat(e.suggestion()).isEqualTo(Map.of("tool", "Glob", "path", outside.toString()));
     }
 
@@ -561,5 +564,16 @@ class PathResolverTest {
         assertThatThrownBy(() -> new Resolution(".", ws, true, true)).isInstanceOf(IllegalArgumentException.class);
         ResolvedPath ext = new ResolvedPath(Root.EXTERNAL, outside, outside.toString());
         assertThatThrownBy(() -> new Resolution("x", ext, false, true)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    /** Pins: an outside path's kind was checked before approval, telling the model whether it exists. */
+    @Test
+    void anOutsidePathIsKindCheckedOnlyAfterApproval() throws Exception {
+        String missing = outside.resolve("no-such-file.txt").toString();
+        Resolution r = resolve(missing, PathKind.EXISTING_FILE);
+        assertThat(r.outside()).isTrue();
+        assertThatThrownBy(() -> resolver.recheck(r, PathKind.EXISTING_FILE))
+                .isInstanceOfSatisfying(PathException.class,
+                        e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_ARGUMENT));
     }
 }

@@ -1,0 +1,221 @@
+package pi.host.tools.internal.process;
+
+import java.io.File;
+import java.io.IOException;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.osgi.service.component.annotations.Activate;
+import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
+
+/**
+ * Starts command processes so that their whole tree can be found and killed later (spec §5: timeout
+ * and abort terminate the complete tree). Each command gets its own session and process group
+ * ({@code setsid}) and a marker in its environment that every descendant inherits; killing signals
+ * the group, every descendant, and every process carrying the marker, SIGTERM first, then SIGKILL
+ * until none is left. As a Linux child subreaper the host adopts escaped descendants and reaps them.
+ */
+@Component(service = ProcessSupervisor.class)
+public final class ProcessSupervisor {
+
+    /** The environment variable that marks a command's processes. */
+    public static final String MARKER = "PI_HOST_PROCESS";
+
+    private static final long TERM_GRACE_MS = 300;
+    private static final String[] SETSID = {"/usr/bin/setsid", "/bin/setsid"};
+
+    private final NativeSignals signals;
+    private final boolean subreaper;
+    private final String setsid;
+    private final ScheduledExecutorService sweeper;
+    private final Set<Long> zombiesSeen = new HashSet<>();
+
+    @Activate
+    public ProcessSupervisor() {
+        this(NativeSignals.load());
+    }
+
+    public ProcessSupervisor(NativeSignals signals) {
+        this.signals = signals;
+        this.subreaper = signals.becomeSubreaper();
+        this.setsid = findSetsid();
+        if (subreaper) {
+            sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "pi-reaper");
+                t.setDaemon(true);
+                return t;
+            });
+            sweeper.scheduleWithFixedDelay(this::reapAdopted, 1, 1, TimeUnit.SECONDS);
+        } else {
+            sweeper = null;
+        }
+    }
+
+    @Deactivate
+    public void close() {
+        if (sweeper != null) {
+            sweeper.shutdownNow();
+        }
+    }
+
+    /** The native edge in use (tests assert that it is the JNA one where it should be). */
+    public NativeSignals signals() {
+        return signals;
+    }
+
+    /** True when this host adopts orphaned descendants. */
+    public boolean isSubreaper() {
+        return subreaper;
+    }
+
+    /** A started command: its process and the marker its tree carries. */
+    public record Started(Process process, String marker) {
+    }
+
+    /**
+     * Starts {@code command} in a new session (when {@code setsid} exists) with the marker set.
+     * The caller sets cwd, environment and redirects on {@code builder}.
+     */
+    public Started start(ProcessBuilder builder, List<String> command) throws IOException {
+        String marker = UUID.randomUUID().toString();
+        builder.environment().put(MARKER, marker);
+        List<String> argv = new java.util.ArrayList<>();
+        if (setsid != null) {
+            argv.add(setsid); // not a group leader when Java forks it, so setsid execs without forking again
+        }
+        argv.addAll(command);
+        builder.command(argv);
+        return new Started(builder.start(), marker);
+    }
+
+    /**
+     * Kills the command's whole tree: SIGTERM, a short grace, then SIGKILL rounds until nothing
+     * that belongs to it is running. Returns within about a second; never throws.
+     */
+    public void killTree(Started started) {
+        long root = started.process().pid();
+        Set<Long> seen = new HashSet<>();
+        seen.addAll(signalRound(root, started.marker(), false));
+        long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TERM_GRACE_MS);
+        while (System.nanoTime() < until && !members(root, started.marker()).isEmpty()) {
+            sleep(20);
+        }
+        // at least one SIGKILL round: group members that left the tree without the marker are only
+        // reachable through their group, and they may ignore SIGTERM
+        for (int round = 0; round < 20; round++) {
+            seen.addAll(signalRound(root, started.marker(), true));
+            sleep(round < 5 ? 10 : 50);
+            if (members(root, started.marker()).isEmpty()) {
+                break;
+            }
+        }
+        reapKilled(root, seen);
+    }
+
+    private Set<Long> signalRound(long root, String marker, boolean force) {
+        int sig = force ? NativeSignals.SIGKILL : NativeSignals.SIGTERM;
+        Set<Long> targets = targets(root, marker);
+        if (signals.isNative()) {
+            // the group reaches members that left the tree and cleared their environment
+            for (long pid : targets) {
+                if (signals.processGroup(pid) == pid) {
+                    signals.signalGroup(pid, sig);
+                }
+            }
+            if (setsid != null) {
+                signals.signalGroup(root, sig); // the shell leads its group even after it exited
+            }
+        }
+        for (long pid : targets) {
+            ProcessHandle.of(pid).ifPresent(h -> {
+                if (force) {
+                    h.destroyForcibly();
+                } else {
+                    h.destroy();
+                }
+            });
+        }
+        return targets;
+    }
+
+    /** The root, its descendants and everything that carries the marker. */
+    private static Set<Long> targets(long root, String marker) {
+        Set<Long> pids = new LinkedHashSet<>();
+        ProcessHandle.of(root).ifPresent(h -> {
+            pids.add(root);
+            h.descendants().forEach(d -> pids.add(d.pid()));
+        });
+        pids.addAll(Procs.withEnvironment(MARKER, marker));
+        pids.remove(ProcessHandle.current().pid());
+        return pids;
+    }
+
+    private static Set<Long> members(long root, String marker) {
+        return targets(root, marker).stream().filter(Procs::running).collect(Collectors.toSet());
+    }
+
+    /** Killed processes the host adopted are its children now; reap them rather than wait for the sweep. */
+    private void reapKilled(long root, Set<Long> killed) {
+        if (!subreaper) {
+            return;
+        }
+        long self = ProcessHandle.current().pid();
+        for (long pid : killed) {
+            // the shell itself is Java's to reap; everything else killed here that is our child was adopted
+            if (pid != root && Procs.zombie(pid) && Procs.parent(pid) == self) {
+                signals.reap(pid);
+            }
+        }
+    }
+
+    /**
+     * Reaps adopted children that exited. Java reaps the processes it started itself at once, so
+     * a zombie child still there on two sweeps a second apart is an adopted orphan, not Java's.
+     */
+    void reapAdopted() {
+        try {
+            Set<Long> now = new HashSet<>();
+            ProcessHandle.current().children().forEach(c -> {
+                if (Procs.zombie(c.pid())) {
+                    now.add(c.pid());
+                }
+            });
+            synchronized (zombiesSeen) {
+                for (long pid : now) {
+                    if (zombiesSeen.contains(pid)) {
+                        signals.reap(pid);
+                    }
+                }
+                zombiesSeen.retainAll(now);
+                zombiesSeen.addAll(now);
+                zombiesSeen.removeIf(pid -> !Procs.zombie(pid));
+            }
+        } catch (RuntimeException e) {
+            // the sweep runs again in a second
+        }
+    }
+
+    private static String findSetsid() {
+        for (String candidate : SETSID) {
+            if (new File(candidate).canExecute()) {
+                return candidate;
+            }
+        }
+        return null;
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

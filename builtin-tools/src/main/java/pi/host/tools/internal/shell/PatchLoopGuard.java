@@ -1,0 +1,35 @@
+package pi.host.tools.internal.shell;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * EDIT-CONTRACT.md's loop guard for shell patches: the third failed {@code apply_patch},
+ * {@code git apply} or {@code patch} command in one turn answers EDIT_RETRY_LIMIT with terminate.
+ * Counted per session and turn (a delegate run has its own turn id).
+ */
+final class PatchLoopGuard {
+
+    static final int LIMIT = 3;
+    private static final Pattern PATCH = Pattern.compile("(^|[;&|(`\\s])(apply_patch|git\\s+apply|patch)(\\s|$|[;&|)])");
+    private static final int SCOPES = 1024;
+
+    private final Map<String, Integer> failures = new LinkedHashMap<>(16, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Integer> eldest) {
+            return size() > SCOPES;
+        }
+    };
+
+    static boolean isPatch(String command) {
+        return PATCH.matcher(command).find();
+    }
+
+    /** Counts a failed patch command; returns the count in this scope. */
+    synchronized int failed(String sessionId, String turnId) {
+        return failures.merge(sessionId + "\u0000" + turnId, 1, Integer::sum);
+    }
+}
