@@ -1,0 +1,380 @@
+#!/usr/bin/env node
+// RPC round-trip benchmark (a benchmark, not a timed test): the time from writing one request line
+// to a live server's stdin until its response line is read from stdout, for
+//   (a) pi-host serve --stdio: `tools.execute` of the builtin Read on a small file of a session
+//       whose projectRoot holds that file (the whole pipeline, audit row included);
+//   (b) @modelcontextprotocol/server-filesystem: `tools/call` of `read_text_file` on the same file
+//       (after its initialize handshake).
+// Both servers are started once and kept running; the calls are sequential (one in flight), in
+// alternating blocks whose order flips every round, after a warm-up. See bench/README.md.
+//
+// Every child is killed at exit (normal, error, signal or deadline); the whole run has a deadline.
+
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const repoDir = resolve(benchDir, '..');
+
+const USAGE = `usage: bench/rpc.sh [options]
+  -n, --calls N         measured calls per side (default 2000)
+  -w, --warmup N        unmeasured calls per side first (default 3000; the JVM's JIT needs thousands)
+  -b, --block N         calls per block; the sides alternate block by block (default 100)
+      --floor           also measure each server's cheapest request in the same rotation
+                        (pi-host: tools.abort of no call; peer: MCP ping): the stdio + JSON-RPC floor
+      --json            also print the result as one JSON object (last line of stdout)
+      --java CMD        java executable (default: $JAVA_HOME/bin/java if set, else java on PATH)
+      --java-opts STR   extra JVM options for pi-host, split on spaces (default: $PI_HOST_JAVA_OPTS)
+      --launcher JAR    another pi.host.launcher.jar (its bundle set is the pi-host/ dir beside it;
+                        default: bundles/target/pi.host.launcher.jar of this checkout)
+      --timeout S       limit for one response, seconds (default 30)
+      --deadline S      limit for the whole run, seconds (default 300)
+  -h, --help            this text`;
+
+function parseArgs(argv) {
+  const o = {
+    calls: 2000, warmup: 3000, block: 100, json: false, floor: false,
+    java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
+    javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean),
+    launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
+    timeoutS: 30, deadlineS: 300,
+  };
+  const need = (i) => {
+    if (i + 1 >= argv.length) fail(`${argv[i]} needs a value\n${USAGE}`);
+    return argv[i + 1];
+  };
+  const num = (v, name) => {
+    const n = Number(v);
+    if (!Number.isFinite(n) || n < 0) fail(`${name}: not a non-negative number: ${v}`);
+    return n;
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    switch (a) {
+      case '-n': case '--calls': o.calls = Math.floor(num(need(i), a)); i++; break;
+      case '-w': case '--warmup': o.warmup = Math.floor(num(need(i), a)); i++; break;
+      case '-b': case '--block': o.block = Math.floor(num(need(i), a)); i++; break;
+      case '--json': o.json = true; break;
+      case '--floor': o.floor = true; break;
+      case '--java': o.java = need(i); i++; break;
+      case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
+      case '--launcher': o.launcher = resolve(need(i)); i++; break;
+      case '--timeout': o.timeoutS = num(need(i), a); i++; break;
+      case '--deadline': o.deadlineS = num(need(i), a); i++; break;
+      case '-h': case '--help': console.log(USAGE); process.exit(0); break;
+      default: fail(`unknown option: ${a}\n${USAGE}`);
+    }
+  }
+  if (o.calls < 1 || o.block < 1) fail('--calls and --block must be at least 1');
+  return o;
+}
+
+function fail(msg) {
+  console.error(`bench: ${msg}`);
+  killAll();
+  process.exit(2);
+}
+
+// ---- child bookkeeping: nothing outlives the benchmark ----------------------------------------
+
+const live = new Set();
+
+function killAll() {
+  for (const child of live) {
+    try { child.kill('SIGKILL'); } catch { /* already gone */ }
+  }
+  live.clear();
+}
+
+/** SIGKILLs every live child, waits (at most 2 s) until they are reaped, then exits. */
+let stopping = false;
+function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  const waits = [...live].map((child) => new Promise((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) r();
+    else child.once('exit', r);
+  }));
+  killAll();
+  Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, 2000))]).then(() => process.exit(code));
+}
+
+process.on('exit', killAll); // last resort: exit handlers cannot wait
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => { console.error(`bench: ${sig}, stopping`); stopAll(130); });
+}
+
+// ---- a line-based JSON-RPC client over a child's stdio ----------------------------------------
+
+const ns = () => process.hrtime.bigint();
+
+/**
+ * Spawns a server and returns a client with call(method, params) -> {response, ns}, where ns is the
+ * time from just before the request line is written until its response line has been read and
+ * parsed. Lines without a matching id (notifications) are skipped.
+ */
+function startServer(name, cmd, args, timeoutMs) {
+  const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+  live.add(child);
+  let stderrTail = '';
+  let buf = '';
+  let nextId = 1;
+  const pending = new Map();
+  let exited = null;
+  child.stdin.on('error', () => { /* EPIPE when the child died: reported through exit */ });
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (chunk) => { stderrTail = (stderrTail + chunk).slice(-4000); });
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    buf += chunk;
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      if (!line.trim()) continue;
+      let msg;
+      try { msg = JSON.parse(line); } catch { continue; }
+      const p = msg && msg.id != null ? pending.get(msg.id) : undefined;
+      if (!p || !('result' in msg || 'error' in msg)) continue; // a notification, or not ours
+      const t1 = ns();
+      pending.delete(msg.id);
+      clearTimeout(p.timer);
+      p.resolve({ response: msg, ns: Number(t1 - p.t0) });
+    }
+  });
+  child.on('error', (e) => { exited = e; for (const p of pending.values()) p.reject(e); pending.clear(); });
+  child.on('exit', (code, signal) => {
+    live.delete(child);
+    exited = new Error(`${name} exited (code ${code}, signal ${signal})\n${stderrTail}`);
+    for (const p of pending.values()) { clearTimeout(p.timer); p.reject(exited); }
+    pending.clear();
+  });
+  const call = (method, params) => new Promise((resolveCall, rejectCall) => {
+    if (exited) { rejectCall(exited); return; }
+    const id = nextId++;
+    const timer = setTimeout(() => {
+      pending.delete(id);
+      rejectCall(new Error(`${name}: no response to ${method} within ${timeoutMs} ms\n${stderrTail}`));
+    }, timeoutMs);
+    const line = JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }) + '\n';
+    pending.set(id, { resolve: resolveCall, reject: rejectCall, timer, t0: ns() });
+    child.stdin.write(line);
+  });
+  const notify = (method, params) => child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method, params }) + '\n');
+  /** Closes stdin (both servers exit at EOF), then SIGTERM at 5 s, SIGKILL at 10 s. */
+  const stop = () => new Promise((r) => {
+    if (child.exitCode !== null || child.signalCode !== null) { r(); return; }
+    const t1 = setTimeout(() => child.kill('SIGTERM'), 5000);
+    const t2 = setTimeout(() => child.kill('SIGKILL'), 10000);
+    child.once('exit', () => { clearTimeout(t1); clearTimeout(t2); r(); });
+    child.stdin.end();
+  });
+  return { name, child, call, notify, stop };
+}
+
+// CPU time (user + system, all threads) a live process has used so far, in ms (Linux /proc); null elsewhere.
+let clockTicks = null;
+function cpuMsOf(pid) {
+  try {
+    if (clockTicks === null) {
+      try { clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100; }
+      catch { clockTicks = 100; }
+    }
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(f[11]) + Number(f[12])) * 1000) / clockTicks;
+  } catch {
+    return null;
+  }
+}
+
+// ---- statistics -------------------------------------------------------------------------------
+
+/** Nearest-rank percentiles of samples in ns, reported in µs. */
+function stats(samplesNs) {
+  const s = Float64Array.from(samplesNs).sort();
+  const n = s.length;
+  const pct = (p) => s[Math.min(n - 1, Math.max(0, Math.ceil((p / 100) * n) - 1))];
+  const us = (x) => Math.round(x / 100) / 10;
+  return {
+    n, p50: us(pct(50)), p90: us(pct(90)), p99: us(pct(99)), min: us(s[0]), max: us(s[n - 1]),
+    mean: us(s.reduce((a, b) => a + b, 0) / n),
+  };
+}
+
+// ---- main -------------------------------------------------------------------------------------
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const deadline = setTimeout(() => {
+    console.error(`bench: deadline of ${o.deadlineS} s reached, stopping`);
+    stopAll(3);
+  }, o.deadlineS * 1000);
+  const timeoutMs = o.timeoutS * 1000;
+
+  const launcherJar = o.launcher;
+  if (!existsSync(launcherJar) || !existsSync(join(dirname(launcherJar), 'pi-host', 'bundles.list'))) {
+    fail(`no launcher at ${launcherJar}: build first (mvn -B -q -DskipTests package), or use bench/rpc.sh`);
+  }
+  const peerPkgDir = join(benchDir, 'node_modules', '@modelcontextprotocol', 'server-filesystem');
+  if (!existsSync(join(peerPkgDir, 'package.json'))) {
+    fail('the MCP filesystem server is not installed: npm ci --prefix bench (or use bench/rpc.sh)');
+  }
+  const peerPkg = JSON.parse(readFileSync(join(peerPkgDir, 'package.json'), 'utf8'));
+  const peerMain = join(peerPkgDir, peerPkg.bin['mcp-server-filesystem']);
+
+  const scratch = mkdtempSync(join(tmpdir(), 'pi-host-rpc-bench-'));
+  process.on('exit', () => { try { rmSync(scratch, { recursive: true, force: true }); } catch { /* best effort */ } });
+  const dataDir = join(scratch, 'data');
+  const root = join(scratch, 'project'); // pi-host's projectRoot and the peer's allowed directory
+  mkdirSync(root, { recursive: true });
+  const rootReal = realpathSync(root);
+  // the small file both sides read: 10 short lines, 521 bytes
+  const content = Array.from({ length: 10 }, (_, i) => `line ${i + 1}: the quick brown fox jumps over the lazy dog`)
+    .join('\n') + '\n';
+  const fileName = 'small.txt';
+  writeFileSync(join(root, fileName), content);
+
+  const piArgs = [...o.javaOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', dataDir];
+  const peerArgs = [peerMain, rootReal];
+  console.error(`bench: pi-host: ${o.java} ${piArgs.join(' ')}`);
+  console.error(`bench: peer:    ${process.execPath} ${peerArgs.join(' ')}`);
+
+  // pi-host: start, create the session
+  const pi = startServer('pi-host', o.java, piArgs, timeoutMs);
+  const info = (await pi.call('host.info')).response;
+  if (info.error) throw new Error(`pi-host host.info: ${JSON.stringify(info.error)}`);
+  const created = (await pi.call('session.create', { projectRoot: rootReal })).response;
+  if (created.error) throw new Error(`pi-host session.create: ${JSON.stringify(created.error)}`);
+  const sessionId = created.result.sessionId;
+
+  // peer: start, handshake as a real client does
+  const peer = startServer('peer', process.execPath, peerArgs, timeoutMs);
+  const init = (await peer.call('initialize', {
+    protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pi-host-bench', version: '0' },
+  })).response;
+  if (init.error) throw new Error(`peer initialize: ${JSON.stringify(init.error)}`);
+  peer.notify('notifications/initialized', {});
+
+  let callNo = 0;
+  const sides = [
+    {
+      key: 'piHost', label: 'pi-host  tools.execute Read', server: pi,
+      what: `tools.execute {name: "Read", arguments: {path: "${fileName}"}} in a session rooted at the file's directory`,
+      once: async () => {
+        callNo++;
+        const r = await pi.call('tools.execute', {
+          sessionId, turnId: 't1', toolCallId: `c${callNo}`, name: 'Read', arguments: { path: fileName },
+        });
+        const res = r.response.result;
+        if (!res || res.ok !== true || !res.content?.[0]?.text?.includes('line 10: the quick')) {
+          throw new Error(`pi-host Read failed: ${JSON.stringify(r.response).slice(0, 600)}`);
+        }
+        return r.ns;
+      },
+    },
+    {
+      key: 'peer', label: 'peer     tools/call read_text_file', server: peer,
+      what: `tools/call {name: "read_text_file", arguments: {path: "<root>/${fileName}"}}`,
+      once: async () => {
+        const r = await peer.call('tools/call', { name: 'read_text_file', arguments: { path: join(rootReal, fileName) } });
+        const res = r.response.result;
+        if (!res || res.isError || res.content?.[0]?.text !== content) {
+          throw new Error(`peer read_text_file failed: ${JSON.stringify(r.response).slice(0, 600)}`);
+        }
+        return r.ns;
+      },
+    },
+  ];
+
+  if (o.floor) {
+    sides.push({
+      key: 'piHostFloor', label: 'pi-host  tools.abort (floor)', server: pi,
+      what: 'tools.abort of a call id that does not exist (no tool runs, nothing is audited)',
+      once: async () => {
+        const r = await pi.call('tools.abort', { sessionId, toolCallId: 'none' });
+        if (r.response.result?.aborted !== false) throw new Error(`pi-host tools.abort: ${JSON.stringify(r.response)}`);
+        return r.ns;
+      },
+    });
+    sides.push({
+      key: 'peerFloor', label: 'peer     ping (floor)', server: peer,
+      what: 'MCP ping',
+      once: async () => {
+        const r = await peer.call('ping');
+        if (r.response.error) throw new Error(`peer ping: ${JSON.stringify(r.response)}`);
+        return r.ns;
+      },
+    });
+  }
+
+  // warm-up: alternate blocks too, not measured (JIT on both sides, page cache)
+  for (let done = 0; done < o.warmup; done += o.block) {
+    for (const s of sides) {
+      for (let i = 0; i < Math.min(o.block, o.warmup - done); i++) await s.once();
+    }
+  }
+  console.error(`bench: warm-up done (${o.warmup} calls per side)`);
+
+  // measured: blocks of o.block sequential calls, the sides alternating, the order flipping each round
+  const samples = new Map(sides.map((s) => [s.key, []]));
+  const cpu = new Map(sides.map((s) => [s.key, 0]));
+  const wall = new Map(sides.map((s) => [s.key, 0n]));
+  for (let round = 0, done = 0; done < o.calls; round++, done += o.block) {
+    const order = sides.map((_, j) => sides[(round + j) % sides.length]); // rotates: A B, B A, ... (A B C D, B C D A, ...)
+    const n = Math.min(o.block, o.calls - done);
+    for (const s of order) {
+      const c0 = cpuMsOf(s.server.child.pid);
+      const w0 = ns();
+      for (let i = 0; i < n; i++) samples.get(s.key).push(await s.once());
+      wall.set(s.key, wall.get(s.key) + (ns() - w0));
+      const c1 = cpuMsOf(s.server.child.pid);
+      if (c0 !== null && c1 !== null) cpu.set(s.key, cpu.get(s.key) + (c1 - c0));
+    }
+    if ((round + 1) % 5 === 0) process.stderr.write(`bench: ${Math.min(done + n, o.calls)}/${o.calls}\n`);
+  }
+
+  const st = new Map(sides.map((s) => [s.key, stats(samples.get(s.key))]));
+  const a = st.get('piHost');
+  const b = st.get('peer');
+  const ratio = Math.round((b.p50 / a.p50) * 100) / 100;
+  const cpuPerCall = (k) => Math.round((cpu.get(k) * 1000 / o.calls) * 10) / 10; // µs of CPU per call
+  const result = {
+    date: new Date().toISOString(),
+    machine: { nproc: availableParallelism(), platform: `${process.platform} ${process.arch}`, node: process.version },
+    calls: o.calls, warmup: o.warmup, block: o.block, fileBytes: Buffer.byteLength(content),
+    piHost: { what: sides[0].what, command: `${o.java} ${piArgs.join(' ')}`, hostVersion: info.result?.hostVersion,
+      ...a, cpuUsPerCall: cpuPerCall('piHost') },
+    peer: { what: sides[1].what, package: `${peerPkg.name}@${peerPkg.version}`, server: init.result?.serverInfo,
+      command: `${process.execPath} ${peerArgs.join(' ')}`, ...b, cpuUsPerCall: cpuPerCall('peer') },
+    ratioPeerOverPiHostP50: ratio,
+  };
+
+  const line = (label, s) => `${label.padEnd(34)} p50 ${s.p50.toFixed(1).padStart(8)}   p90 ${s.p90.toFixed(1).padStart(8)}   p99 ${s.p99.toFixed(1).padStart(8)}   mean ${s.mean.toFixed(1).padStart(8)}   (min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)}, n=${s.n})`;
+  console.log([
+    `RPC round trip, ${o.calls} sequential calls per side in alternating blocks of ${o.block}, after ${o.warmup} warm-up (${result.date})`,
+    `file: ${fileName}, ${result.fileBytes} bytes; times in µs from writing the request line to reading the response line`,
+    line(sides[0].label, a),
+    line(sides[1].label, b),
+    `ratio peer/pi-host at p50          ${ratio.toFixed(2)}   (goal >= 3: ${ratio >= 3 ? 'met' : 'missed'})`,
+    `server CPU per call (user+sys, all threads, /proc): pi-host ${result.piHost.cpuUsPerCall} µs, peer ${result.peer.cpuUsPerCall} µs`,
+  ].join('\n'));
+  if (o.floor) {
+    result.floor = { piHost: { what: sides[2].what, ...st.get('piHostFloor'), cpuUsPerCall: cpuPerCall('piHostFloor') },
+      peer: { what: sides[3].what, ...st.get('peerFloor'), cpuUsPerCall: cpuPerCall('peerFloor') } };
+    console.log([line(sides[2].label, st.get('piHostFloor')), line(sides[3].label, st.get('peerFloor'))].join('\n'));
+  }
+  if (o.json) console.log(JSON.stringify(result));
+
+  clearTimeout(deadline);
+  await Promise.all([pi.stop(), peer.stop()]);
+  killAll();
+}
+
+main().catch((e) => {
+  if (!stopping) console.error(`bench: ${e.stack || e}`);
+  stopAll(1);
+});

@@ -1,0 +1,79 @@
+package pi.host.bench.probe;
+
+import java.util.Dictionary;
+import java.util.Hashtable;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.osgi.framework.BundleActivator;
+import org.osgi.framework.BundleContext;
+import org.osgi.framework.ServiceReference;
+import pi.host.api.Tool;
+import pi.host.api.ToolProvider;
+import pi.host.core.rpc.RpcConnection;
+import pi.host.core.rpc.RpcEndpoint;
+
+/**
+ * The benchmark's probe bundle, written and installed at benchmark setup (ProbeBundle): registers
+ * the no-op tool as a plugin tool, and hands the benchmark, through JDK types only, a direct call
+ * of that tool and connections to the host's {@link RpcEndpoint}. A plain activator keeps the
+ * throw-away bundle to a manifest and a few classes (the integration tests' ProviderActivator does
+ * the same).
+ */
+public final class ProbeActivator implements BundleActivator {
+
+    /** Service property telling the probe's two JDK-typed services apart. */
+    public static final String ROLE = "pi.bench.probe";
+
+    @Override
+    public void start(BundleContext context) {
+        NoopTool tool = new NoopTool();
+        Dictionary<String, Object> tp = new Hashtable<>();
+        tp.put(Tool.NAME, "noop");
+        tp.put(Tool.RISK, "low"); // low risk: the policy allows it without a card in every permission mode
+        tp.put("pi.plugin.id", "bench"); // exposed as plugin_bench_noop
+        context.registerService(ToolProvider.class, tool, tp);
+
+        Dictionary<String, Object> direct = new Hashtable<>();
+        direct.put(ROLE, "direct");
+        context.registerService(Supplier.class, new DirectCall(tool), direct);
+
+        Dictionary<String, Object> rpc = new Hashtable<>();
+        rpc.put(ROLE, "rpc");
+        Function<Consumer<String>, Object> connect = out -> connect(context, out);
+        context.registerService(Function.class, connect, rpc);
+    }
+
+    /** A connection as a {@code Consumer<String>} (receive one line) that is also {@link AutoCloseable}. */
+    private static Object connect(BundleContext context, Consumer<String> out) {
+        ServiceReference<RpcEndpoint> ref = context.getServiceReference(RpcEndpoint.class);
+        RpcEndpoint endpoint = ref == null ? null : context.getService(ref);
+        if (endpoint == null) {
+            throw new IllegalStateException("the host's RpcEndpoint is not registered (yet)");
+        }
+        return new Line(endpoint.connect(out));
+    }
+
+    @Override
+    public void stop(BundleContext context) {
+        // the framework unregisters the services
+    }
+
+    private static final class Line implements Consumer<String>, AutoCloseable {
+        private final RpcConnection connection;
+
+        Line(RpcConnection connection) {
+            this.connection = connection;
+        }
+
+        @Override
+        public void accept(String line) {
+            connection.receive(line);
+        }
+
+        @Override
+        public void close() {
+            connection.close();
+        }
+    }
+}
