@@ -72,6 +72,7 @@ public class PipelineBenchmark {
                 long deadline = System.nanoTime() + 30_000_000_000L;
                 while (true) {
                     try {
+                        setup.activate(sessionId, EmbeddedHost.TOOL);
                         setup.execute(sessionId);
                         break;
                     } catch (IllegalStateException notYet) {

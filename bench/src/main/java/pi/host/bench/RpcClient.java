@@ -79,6 +79,16 @@ final class RpcClient implements Consumer<String>, AutoCloseable {
                 + "\"sessionId\":\"" + sessionId + "\",\"toolCallId\":\"none\"}}");
     }
 
+    /** Activates an on-demand tool for the session with ToolSearch (plugin tools run only once active). */
+    void activate(String sessionId, String toolName) {
+        String response = call("{\"jsonrpc\":\"2.0\",\"id\":\"act\",\"method\":\"tools.execute\",\"params\":{"
+                + "\"sessionId\":\"" + sessionId + "\",\"turnId\":\"bench\",\"toolCallId\":\"activate-"
+                + System.nanoTime() + "\",\"name\":\"ToolSearch\",\"arguments\":{\"query\":\"" + toolName + "\"}}}");
+        if (!response.contains("\"ok\":true") || !response.contains(toolName)) {
+            throw new IllegalStateException("activating " + toolName + " failed: " + response);
+        }
+    }
+
     /** session.create on {@code projectRoot}; returns the session id. */
     String createSession(String projectRoot) {
         String response = call("{\"jsonrpc\":\"2.0\",\"id\":0,\"method\":\"session.create\",\"params\":{"

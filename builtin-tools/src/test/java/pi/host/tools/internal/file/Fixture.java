@@ -45,7 +45,7 @@ final class Fixture {
         ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
         data = Files.createDirectories(tmp.resolve("data")).toRealPath();
         scratch = Files.createDirectories(data.resolve("scratch").resolve(session));
-        review = new ReviewStore(data.resolve("snapshots"));
+        review = ReviewStore.at(data.resolve("snapshots"));
         read = new ReadTool(provenance);
         write = new WriteTool(provenance, new Recording());
         edit = new EditTool(provenance, new Recording(), guard, new SecondPathResolver());

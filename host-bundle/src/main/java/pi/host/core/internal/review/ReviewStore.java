@@ -39,11 +39,19 @@ public final class ReviewStore implements ReviewSnapshots {
 
     @Activate
     public ReviewStore(@Reference SessionService sessions) {
-        this(sessions.dataDir().resolve("snapshots"));
+        this.snapshots = sessions.dataDir().resolve("snapshots").toAbsolutePath();
     }
 
-    public ReviewStore(Path snapshotsRoot) {
+    private ReviewStore(Path snapshotsRoot) {
         this.snapshots = snapshotsRoot.toAbsolutePath();
+    }
+
+    /**
+     * A store keeping snapshots under {@code snapshotsRoot} (tests). Not a second constructor: SCR
+     * would try a one-argument Path constructor for injection and log an error.
+     */
+    public static ReviewStore at(Path snapshotsRoot) {
+        return new ReviewStore(snapshotsRoot);
     }
 
     @Override

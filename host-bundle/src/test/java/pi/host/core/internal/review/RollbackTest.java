@@ -31,7 +31,7 @@ class RollbackTest {
     void setUp() throws Exception {
         ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
         scratch = tmp.resolve("data/scratch/s1");
-        store = new ReviewStore(tmp.resolve("data/snapshots"));
+        store = ReviewStore.at(tmp.resolve("data/snapshots"));
     }
 
     private ResolvedPath at(String rel) {
