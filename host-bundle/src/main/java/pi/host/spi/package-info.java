@@ -1,7 +1,9 @@
 /**
  * What the host provides to its own builtin tools and to nothing else: the session's provenance
  * (which content and which lines a session was shown), review snapshots of workspace mutations,
- * the Edit loop guard and the resolution of a second path argument.
+ * the Edit loop guard, the resolution of a second path argument, and background tasks (the tools
+ * bundle implements {@link pi.host.spi.BackgroundTasks}; the host serves {@code background.*} from it
+ * and implements {@link pi.host.spi.BackgroundHost}).
  *
  * <p>The export carries the mandatory attribute {@code pi.host.spi=builtin}: only a bundle that
  * asks for it by name ({@code pi.host.tools} does, in its bnd.bnd) is wired to this package, so

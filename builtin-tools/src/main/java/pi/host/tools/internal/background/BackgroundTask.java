@@ -1,8 +1,8 @@
 package pi.host.tools.internal.background;
 
-import pi.host.api.background.TaskInfo;
-import pi.host.api.background.TaskOutput;
-import pi.host.api.background.TaskState;
+import pi.host.spi.TaskInfo;
+import pi.host.spi.TaskOutput;
+import pi.host.spi.TaskState;
 import pi.host.tools.internal.process.OutputBuffer;
 import pi.host.tools.internal.process.ProcessSupervisor;
 import pi.host.tools.internal.process.StreamPump;

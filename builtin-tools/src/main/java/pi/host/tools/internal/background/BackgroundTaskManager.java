@@ -15,10 +15,10 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
-import pi.host.api.background.BackgroundHost;
-import pi.host.api.background.BackgroundTasks;
-import pi.host.api.background.TaskInfo;
-import pi.host.api.background.TaskOutput;
+import pi.host.spi.BackgroundHost;
+import pi.host.spi.BackgroundTasks;
+import pi.host.spi.TaskInfo;
+import pi.host.spi.TaskOutput;
 import pi.host.tools.internal.process.ProcessSupervisor;
 import pi.host.tools.internal.process.StreamPump;
 

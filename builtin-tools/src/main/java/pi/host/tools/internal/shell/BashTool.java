@@ -15,7 +15,7 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
-import pi.host.api.background.TaskInfo;
+import pi.host.spi.TaskInfo;
 import pi.host.tools.internal.background.BackgroundTaskManager;
 import pi.host.tools.internal.process.ProcessSupervisor;
 

@@ -17,11 +17,11 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ErrorCode;
-import pi.host.api.background.BackgroundHost;
-import pi.host.api.background.BackgroundTasks;
-import pi.host.api.background.TaskInfo;
-import pi.host.api.background.TaskOutput;
-import pi.host.api.background.TaskState;
+import pi.host.spi.BackgroundHost;
+import pi.host.spi.BackgroundTasks;
+import pi.host.spi.TaskInfo;
+import pi.host.spi.TaskOutput;
+import pi.host.spi.TaskState;
 import pi.host.tools.internal.process.ProcessSupervisor;
 
 @EnabledOnOs({OS.LINUX, OS.MAC})

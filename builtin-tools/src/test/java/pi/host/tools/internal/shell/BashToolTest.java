@@ -18,7 +18,7 @@ import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ErrorCode;
 import pi.host.api.ToolResult;
-import pi.host.api.background.TaskState;
+import pi.host.spi.TaskState;
 import pi.host.tools.internal.background.BackgroundTaskManager;
 import pi.host.tools.internal.process.ProcessSupervisor;
 

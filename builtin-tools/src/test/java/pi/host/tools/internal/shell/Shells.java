@@ -3,8 +3,8 @@ package pi.host.tools.internal.shell;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import pi.host.api.background.BackgroundHost;
-import pi.host.api.background.TaskInfo;
+import pi.host.spi.BackgroundHost;
+import pi.host.spi.TaskInfo;
 
 /** Test doubles for the host side. */
 final class Shells {

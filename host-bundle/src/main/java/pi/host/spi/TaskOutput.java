@@ -1,4 +1,4 @@
-package pi.host.api.background;
+package pi.host.spi;
 
 /**
  * What a task printed: the last part of each stream (spec §5 keeps 256 KB per stream).

@@ -1,4 +1,4 @@
-package pi.host.api.background;
+package pi.host.spi;
 
 /**
  * A snapshot of one background task.
