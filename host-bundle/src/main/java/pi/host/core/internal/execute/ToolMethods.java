@@ -17,6 +17,7 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
+import pi.host.core.internal.plan.PlanModeTools;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.rpc.Params;
@@ -102,6 +103,20 @@ public final class ToolMethods {
             allParallel &= PARALLEL_TOOLS.contains(r.name());
         }
         List<ObjectNode> results = new ArrayList<>(requests.size());
+        List<String> solo = requests.stream().map(ExecuteRequest::name).filter(PlanModeTools.SOLO::contains)
+                .distinct().toList();
+        if (requests.size() > 1 && !solo.isEmpty()) {
+            // a mode transition must be the only call of its batch: nothing here runs (PROTOCOL.md)
+            for (ExecuteRequest r : requests) {
+                String message = PlanModeTools.SOLO.contains(r.name())
+                        ? r.name() + " must be the only call in its batch; nothing in this batch ran"
+                        : "not run: the batch also calls " + String.join(", ", solo)
+                                + ", which must be the only call in its batch";
+                results.add(ResultEnvelope.error(ErrorCode.INVALID_ARGUMENT, message,
+                        "tr_" + java.util.UUID.randomUUID().toString().replace("-", "")).toJson());
+            }
+            return results;
+        }
         if (allParallel) {
             List<CompletableFuture<ResultEnvelope>> running = new ArrayList<>();
             for (ExecuteRequest r : requests) {

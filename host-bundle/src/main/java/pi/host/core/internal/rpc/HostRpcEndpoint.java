@@ -21,6 +21,7 @@ import pi.host.core.internal.control.ControlMethods;
 import pi.host.core.internal.background.BackgroundMethods;
 import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.info.HostMethods;
+import pi.host.core.internal.plan.PlanMethods;
 import pi.host.core.internal.review.ReviewMethods;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.session.SessionMethods;
@@ -45,7 +46,8 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     public HostRpcEndpoint(@Reference HostEvents events, @Reference HostMethods host,
             @Reference SessionMethods sessions, @Reference ToolMethods tools, @Reference PermissionMethods permissions,
             @Reference AuditMethods audit, @Reference PromptMethods prompts, @Reference ControlMethods control,
-            @Reference BackgroundMethods background, @Reference ReviewMethods review) {
+            @Reference BackgroundMethods background, @Reference ReviewMethods review,
+            @Reference PlanMethods plans) {
         this.events = events;
         Map<String, RpcMethod> table = new HashMap<>();
         MethodTable register = (name, method) -> {
@@ -62,6 +64,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         prompts.register(register);
         control.register(register);
         background.register(register);
+        plans.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
         // Jackson builds its serializers on first use; building the ones of the first answer now, on

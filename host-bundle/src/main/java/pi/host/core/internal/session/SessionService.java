@@ -126,6 +126,24 @@ public final class SessionService {
         }
     }
 
+    /** A store change that writes a session's row inside a larger transaction (a plan approval). */
+    @FunctionalInterface
+    public interface StoredChange<T> {
+        T run() throws StorageException;
+    }
+
+    /**
+     * Runs a transaction that changes the session's row (mode or permission mode) together with other
+     * tables, under the lock every writer holds, and drops the cached record so the next read sees
+     * exactly what was committed (or, if the transaction failed, what was there before).
+     */
+    public <T> T changeStored(String id, StoredChange<T> change) throws StorageException {
+        synchronized (cache) {
+            cache.remove(id);
+            return change.run();
+        }
+    }
+
     public boolean archive(String id) throws StorageException {
         synchronized (cache) {
             cache.remove(id);

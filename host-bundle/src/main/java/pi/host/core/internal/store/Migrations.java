@@ -58,7 +58,22 @@ final class Migrations {
                             + " position INTEGER NOT NULL,"
                             + " content TEXT NOT NULL,"
                             + " status TEXT NOT NULL,"
-                            + " PRIMARY KEY (session_id, position))")));
+                            + " PRIMARY KEY (session_id, position))")),
+            // plan/goal approvals (ADR 0053): one row per SubmitPlan/SubmitGoal, resolved once;
+            // pending rows left by a previous host become interrupted at start-up, never replayed
+            new Migration(3, List.of(
+                    "CREATE TABLE plan_approvals ("
+                            + " id TEXT PRIMARY KEY,"
+                            + " session_id TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,"
+                            + " turn_id TEXT,"
+                            + " tool_call_id TEXT,"
+                            + " kind TEXT NOT NULL CHECK (kind IN ('plan', 'goal')),"
+                            + " artifact_path TEXT NOT NULL,"
+                            + " status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'interrupted')),"
+                            + " permission_mode TEXT,"
+                            + " created_at INTEGER NOT NULL,"
+                            + " resolved_at INTEGER)",
+                    "CREATE INDEX plan_approvals_by_status ON plan_approvals(status, session_id)")));
 
     private Migrations() {
     }
