@@ -140,6 +140,31 @@ class PlanIT {
     }
 
     @Test
+    void goalModeSubmitsUnderPiGoalAndARejectKeepsTheMode() throws Exception {
+        try (HostProcess host = HostProcess.serve(data)) {
+            String session = call(host, "session.create", "{\"projectRoot\":\"" + project + "\"}")
+                    .get("sessionId").asText();
+            assertThat(run(host, session, "c1", "EnterGoalMode", JSON.createObjectNode()).get("ok").asBoolean())
+                    .isTrue();
+            assertThat(run(host, session, "c2", "SubmitPlan", JSON.createObjectNode().put("plan", "x"))
+                    .get("errorCode").asText()).isEqualTo("MODE_DENIED");
+            JsonNode submitted = run(host, session, "c3", "SubmitGoal", JSON.createObjectNode().put("goal", PLAN));
+            String artifact = submitted.get("details").get("artifactPath").asText();
+            assertThat(artifact).startsWith(".pi/goal/");
+            assertThat(Files.readAllBytes(project.resolve(artifact))).isEqualTo(PLAN.getBytes(StandardCharsets.UTF_8));
+            // one pending approval per session
+            assertThat(run(host, session, "c4", "SubmitGoal", JSON.createObjectNode().put("goal", "more"))
+                    .get("errorCode").asText()).isEqualTo("INVALID_ARGUMENT");
+            String approvalId = submitted.get("details").get("approvalId").asText();
+            JsonNode rejected = call(host, "plans.resolve", "{\"approvalId\":\"" + approvalId
+                    + "\",\"decision\":\"reject\"}");
+            assertThat(rejected.get("status").asText()).isEqualTo("rejected");
+            assertThat(mode(host, session)).isEqualTo("goal");
+            assertThat(call(host, "plans.pending", "{}").get("approvals")).isEmpty();
+        }
+    }
+
+    @Test
     void anUnattendedSessionCannotPlan() throws Exception {
         try (HostProcess host = HostProcess.serve(data)) {
             String session = call(host, "session.create", "{\"projectRoot\":\"" + project
