@@ -34,16 +34,26 @@ public final class GlobTool implements ToolProvider {
     /** Paths kept before sorting; beyond it the listing is cut (and says so). */
     static final int MAX_COLLECTED = 200_000;
 
-    private final Optional<Path> rg;
+    /** The rg to run; null until the first call locates it. */
+    private volatile Optional<Path> rg;
 
     @Activate
     public GlobTool() {
-        this(Rg.locate());
+        this.rg = null; // located on the first call, not while the component activates
     }
 
     /** With an explicit rg (a missing file forces the in-process walk). */
     GlobTool(Optional<Path> rg) {
         this.rg = rg;
+    }
+
+    private Optional<Path> rg() {
+        Optional<Path> r = rg;
+        if (r == null) {
+            r = Rg.locate();
+            rg = r;
+        }
+        return r;
     }
 
     @Override
@@ -74,6 +84,7 @@ public final class GlobTool implements ToolProvider {
         List<String> found = null;
         boolean usedRg = false;
         Predicate<String> keep = matcher(pattern);
+        Optional<Path> rg = rg();
         if (rg.isPresent()) {
             // not rg's --glob: its globs override the ignore files; the pattern is applied here instead
             List<String> out = new ArrayList<>();

@@ -48,16 +48,27 @@ public final class GrepTool implements ToolProvider {
     static final int SNIFF_BYTES = 8192;
 
     private final Provenance provenance;
-    private final Optional<Path> rg;
+    /** The rg to run; null until the first call locates it. */
+    private volatile Optional<Path> rg;
 
     @Activate
     public GrepTool(@Reference Provenance provenance) {
-        this(provenance, Rg.locate());
+        this.provenance = provenance;
+        this.rg = null; // located on the first call, not while the component activates
     }
 
     GrepTool(Provenance provenance, Optional<Path> rg) {
         this.provenance = provenance;
         this.rg = rg;
+    }
+
+    private Optional<Path> rg() {
+        Optional<Path> r = rg;
+        if (r == null) {
+            r = Rg.locate();
+            rg = r;
+        }
+        return r;
     }
 
     @Override
@@ -106,6 +117,7 @@ public final class GrepTool implements ToolProvider {
         // relative path (to the search dir, or the file name for a single file) -> matching line numbers
         TreeMap<String, BitSet> hits = null;
         boolean usedRg = false;
+        Optional<Path> rg = rg();
         if (rg.isPresent()) {
             hits = viaRg(call, base, single, pattern, include, ci);
             usedRg = hits != null;
