@@ -100,6 +100,23 @@ class SearchToolsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"rg", "java"})
+    void relativeChainedAndDanglingSymlinksAreNeverListedOrSearched(String which) throws Exception {
+        needs(which);
+        Path outside = Files.createDirectories(tmp.resolve("outside2"));
+        Files.writeString(outside.resolve("leak.txt"), "alpha leak\n");
+        Files.createSymbolicLink(fx.ws.resolve("src/rel"), Path.of("../../outside2"));
+        Files.createSymbolicLink(fx.ws.resolve("src/hop1"), fx.ws.resolve("src/hop2"));
+        Files.createSymbolicLink(fx.ws.resolve("src/hop2"), outside.resolve("leak.txt"));
+        Files.createSymbolicLink(fx.ws.resolve("src/dangling.txt"), tmp.resolve("missing.txt"));
+        assertThat(text(glob(which, ".", "**"))).doesNotContain("leak").doesNotContain("rel")
+                .doesNotContain("hop").doesNotContain("dangling");
+        String g = text(grep(which, ".", "pattern", "alpha", "outputMode", "files"));
+        assertThat(g).doesNotContain("leak").doesNotContain("hop").isEqualTo("keep.log\nsrc/A.java\nsrc/notes.txt\n");
+        assertThat(fx.provenance.seen(fx.session, outside.resolve("leak.txt"))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
     void globTruncatesAtAThousand(String which) throws Exception {
         needs(which);
         for (int i = 0; i < 1005; i++) {
