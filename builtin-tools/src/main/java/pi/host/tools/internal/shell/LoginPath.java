@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  * {@code -lic 'printf %s "$PATH"'} within 5 s. Best effort: a missing shell, a non-zero exit or a
  * timeout leave the host's PATH as it is. Probed once per process.
  */
-final class LoginPath {
+public final class LoginPath {
 
     static final long BOUND_MS = 5_000;
     private static volatile Optional<String> cached;
@@ -26,7 +26,7 @@ final class LoginPath {
     }
 
     /** The probed PATH, or empty; the first call probes, later calls answer from the cache. */
-    static Optional<String> get(Map<String, String> env) {
+    public static Optional<String> get(Map<String, String> env) {
         Optional<String> c = cached;
         if (c == null) {
             synchronized (LoginPath.class) {

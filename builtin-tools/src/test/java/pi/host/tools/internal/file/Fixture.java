@@ -110,7 +110,7 @@ final class Fixture {
         return t.substring(hash + 1, hash + 5);
     }
 
-    private ToolResult run(pi.host.api.ToolProvider tool, String raw, PathKind kind, Object... kv) throws Exception {
+    ToolResult run(pi.host.api.ToolProvider tool, String raw, PathKind kind, Object... kv) throws Exception {
         lastReview = List.of();
         Map<String, Object> args = new HashMap<>();
         args.put("path", raw);

@@ -112,8 +112,7 @@ public final class ToolMethods {
                         ? r.name() + " must be the only call in its batch; nothing in this batch ran"
                         : "not run: the batch also calls " + String.join(", ", solo)
                                 + ", which must be the only call in its batch";
-                results.add(ResultEnvelope.error(ErrorCode.INVALID_ARGUMENT, message,
-                        "tr_" + java.util.UUID.randomUUID().toString().replace("-", "")).toJson());
+                results.add(pipeline.refuse(r, ErrorCode.INVALID_ARGUMENT, message, "batch.solo").toJson());
             }
             return results;
         }

@@ -116,6 +116,17 @@ public final class ToolPipeline {
         cancellations.unexpect(sessionId, toolCallId);
     }
 
+    /**
+     * Ends a call that may not run at all (a batch rule), with the same audit row and
+     * {@code tool.completed} as every other call: nothing of the tool runs.
+     */
+    public ResultEnvelope refuse(ExecuteRequest request, ErrorCode code, String message, String rule) {
+        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
+        state.redactedArguments = Redactor.redact(request.arguments());
+        state.decided("deny", rule, "batch");
+        return finish(state, fail(state, code, message));
+    }
+
     /** Runs one call to its result; never throws. */
     public ResultEnvelope execute(ExecuteRequest request) {
         CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));

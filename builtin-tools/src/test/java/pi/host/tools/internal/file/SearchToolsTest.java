@@ -1,0 +1,229 @@
+package pi.host.tools.internal.file;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assumptions.assumeThat;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HexFormat;
+import java.util.Optional;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import pi.host.api.PathKind;
+import pi.host.api.ToolResult;
+
+/** Glob and Grep, each test run with rg (when installed) and with the in-process fallback. */
+class SearchToolsTest {
+
+    @TempDir
+    Path tmp;
+    Fixture fx;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        fx = new Fixture(tmp);
+        fx.file("src/A.java", "class A {\n  int alpha = 1;\n}\n");
+        fx.file("src/sub/B.java", "class B {\n  // Alpha here\n  int beta;\n  int gamma;\n}\n");
+        fx.file("src/notes.txt", "alpha in text\n");
+        fx.file("README.md", "readme\n");
+        fx.file(".gitignore", "build/\n*.log\n!keep.log\n");
+        fx.file("build/Gen.java", "class Gen { int alpha; }\n");
+        fx.file("x.log", "alpha log\n");
+        fx.file("keep.log", "alpha kept\n");
+        fx.file(".hidden/H.java", "alpha hidden\n");
+    }
+
+    static Optional<Path> engine(String which) {
+        return which.equals("rg") ? Rg.locate() : Optional.of(Path.of("/nonexistent/rg"));
+    }
+
+    static void needs(String which) {
+        if (which.equals("rg")) {
+            assumeThat(Rg.locate()).as("rg installed").isPresent();
+        }
+    }
+
+    ToolResult glob(String which, String path, String pattern) throws Exception {
+        return fx.run(new GlobTool(engine(which)), path, PathKind.DIRECTORY, "pattern", pattern);
+    }
+
+    ToolResult grep(String which, String path, Object... kv) throws Exception {
+        return fx.run(new GrepTool(fx.provenance, engine(which)), path, PathKind.FILE_OR_DIRECTORY, kv);
+    }
+
+    static String text(ToolResult r) {
+        return r.text().get(0);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void globListsSortedRelativePathsHonouringGitignoreAndHiddenFiles(String which) throws Exception {
+        needs(which);
+        ToolResult r = glob(which, ".", "*.java");
+        assertThat(r.ok()).isTrue();
+        assertThat(text(r)).isEqualTo("src/A.java\nsrc/sub/B.java\n");
+        assertThat(r.details().get("engine")).isEqualTo(which);
+        assertThat(text(glob(which, ".", "*.log"))).isEqualTo("keep.log\n");
+        assertThat(text(glob(which, ".", "src/**/*.{java,txt}")))
+                .isEqualTo("src/A.java\nsrc/notes.txt\nsrc/sub/B.java\n");
+        assertThat(text(glob(which, "src", "*.java"))).isEqualTo("src/A.java\nsrc/sub/B.java\n");
+        assertThat(text(glob(which, "src/sub", "**"))).isEqualTo("src/sub/B.java\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void globOnScratchGivesAbsolutePaths(String which) throws Exception {
+        needs(which);
+        Files.writeString(fx.scratch.resolve("s.txt"), "x");
+        ToolResult r = glob(which, fx.scratch.toString(), "*.txt");
+        assertThat(text(r)).isEqualTo(fx.scratch.resolve("s.txt").toString().replace('\\', '/') + "\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void symlinksOutOfTheRootAndDotDotPatternsFindNothingOutside(String which) throws Exception {
+        needs(which);
+        Path outside = Files.createDirectories(tmp.resolve("outside"));
+        Files.writeString(outside.resolve("secret.java"), "alpha secret\n");
+        Files.createSymbolicLink(fx.ws.resolve("src/link"), outside);
+        Files.createSymbolicLink(fx.ws.resolve("src/file.java"), outside.resolve("secret.java"));
+        assertThat(text(glob(which, ".", "**/*.java"))).doesNotContain("secret").doesNotContain("link")
+                .doesNotContain("file.java");
+        assertThat(text(glob(which, ".", "../**"))).startsWith("(no files match");
+        assertThat(text(glob(which, ".", "../outside/*.java"))).startsWith("(no files match");
+        assertThat(text(grep(which, ".", "pattern", "secret"))).startsWith("(no matches");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void relativeChainedAndDanglingSymlinksAreNeverListedOrSearched(String which) throws Exception {
+        needs(which);
+        Path outside = Files.createDirectories(tmp.resolve("outside2"));
+        Files.writeString(outside.resolve("leak.txt"), "alpha leak\n");
+        Files.createSymbolicLink(fx.ws.resolve("src/rel"), Path.of("../../outside2"));
+        Files.createSymbolicLink(fx.ws.resolve("src/hop1"), fx.ws.resolve("src/hop2"));
+        Files.createSymbolicLink(fx.ws.resolve("src/hop2"), outside.resolve("leak.txt"));
+        Files.createSymbolicLink(fx.ws.resolve("src/dangling.txt"), tmp.resolve("missing.txt"));
+        assertThat(text(glob(which, ".", "**"))).doesNotContain("leak").doesNotContain("rel")
+                .doesNotContain("hop").doesNotContain("dangling");
+        String g = text(grep(which, ".", "pattern", "alpha", "outputMode", "files"));
+        assertThat(g).doesNotContain("leak").doesNotContain("hop").isEqualTo("keep.log\nsrc/A.java\nsrc/notes.txt\n");
+        assertThat(fx.provenance.seen(fx.session, outside.resolve("leak.txt"))).isEmpty();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void globTruncatesAtAThousand(String which) throws Exception {
+        needs(which);
+        for (int i = 0; i < 1005; i++) {
+            fx.file(String.format("many/f%04d.txt", i), "");
+        }
+        ToolResult r = glob(which, "many", "*.txt");
+        assertThat(r.truncated()).isTrue();
+        assertThat(text(r)).startsWith("many/f0000.txt\n").contains("many/f0999.txt\n")
+                .doesNotContain("f1000").contains("[truncated: showing 1000 of 1005 files");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void grepShowsTaggedMatchesAndRecordsThemAsDisplayed(String which) throws Exception {
+        needs(which);
+        ToolResult r = grep(which, ".", "pattern", "alpha");
+        Path a = fx.ws.resolve("src/A.java");
+        String tag = HexFormat.of().formatHex(Tags.digest(Files.readAllBytes(a))).substring(0, 4).toUpperCase();
+        assertThat(text(r)).isEqualTo("[keep.log#" + tagOf("keep.log") + "]\n1:alpha kept\n"
+                + "[src/A.java#" + tag + "]\n2:  int alpha = 1;\n"
+                + "[src/notes.txt#" + tagOf("src/notes.txt") + "]\n1:alpha in text\n");
+        assertThat(fx.provenance.seen(fx.session, a).orElseThrow().lines().toString()).isEqualTo("{2}");
+        assertThat(r.details()).containsEntry("matches", 3).containsEntry("files", 3);
+    }
+
+    String tagOf(String rel) throws Exception {
+        return Tags.tag(Tags.digest(Files.readAllBytes(fx.ws.resolve(rel))));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void grepCaseInsensitiveIncludeModesAndContext(String which) throws Exception {
+        needs(which);
+        assertThat(text(grep(which, ".", "pattern", "alpha", "caseInsensitive", true, "include", "*.java",
+                "outputMode", "files"))).isEqualTo("src/A.java\nsrc/sub/B.java\n");
+        assertThat(text(grep(which, ".", "pattern", "int \\w+", "outputMode", "count")))
+                .isEqualTo("src/A.java:1\nsrc/sub/B.java:2\n");
+        ToolResult r = grep(which, "src/sub", "pattern", "gamma", "context", 1);
+        assertThat(text(r)).isEqualTo("[src/sub/B.java#" + tagOf("src/sub/B.java") + "]\n3-  int beta;\n"
+                + "4:  int gamma;\n5-}\n");
+        assertThat(fx.provenance.seen(fx.session, fx.ws.resolve("src/sub/B.java")).orElseThrow().lines()
+                .toString()).isEqualTo("{3, 4, 5}");
+        assertThat(text(grep(which, "src/sub", "pattern", "class|gamma", "context", 0)))
+                .endsWith("1:class B {\n--\n4:  int gamma;\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void grepOnOneFileSearchesItAlone(String which) throws Exception {
+        needs(which);
+        assertThat(text(grep(which, "src/notes.txt", "pattern", "alpha")))
+                .isEqualTo("[src/notes.txt#" + tagOf("src/notes.txt") + "]\n1:alpha in text\n");
+        // an ignored file named explicitly is searched
+        assertThat(text(grep(which, "build/Gen.java", "pattern", "alpha"))).startsWith("[build/Gen.java#");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void grepTruncatesAtFiveHundredMatchingLines(String which) throws Exception {
+        needs(which);
+        fx.file("big/a.txt", "hit\n".repeat(300));
+        fx.file("big/b.txt", "hit\n".repeat(300));
+        ToolResult r = grep(which, "big", "pattern", "hit");
+        assertThat(r.truncated()).isTrue();
+        assertThat(r.details()).containsEntry("matches", 500);
+        assertThat(text(r)).contains("300:hit\n[big/b.txt#").contains("\n200:hit\n[truncated:")
+                .endsWith("[truncated: more than 500 matching lines; narrow the pattern, include or path]\n");
+    }
+
+    @Test
+    void rgAndTheFallbackAgreeOnASmallTree() throws Exception {
+        needs("rg");
+        fx.file("src/sub/deeper/C.txt", "Alpha\nalphabet\n  alpha  \n");
+        fx.file("src/sub/.ignore", "deeper/\n");
+        fx.file("lib/D.java", "alpha\r\nbeta\r\n");
+        String[][] globs = {{".", "*.java"}, {".", "**"}, {"src", "sub/*"}, {".", "!*.java"}, {"src", "**/*.txt"}};
+        for (String[] g : globs) {
+            assertThat(text(glob("java", g[0], g[1]))).as("glob %s", (Object) g).isEqualTo(text(glob("rg", g[0], g[1])));
+        }
+        Object[][] greps = {{".", "pattern", "alpha"}, {".", "pattern", "ALPHA", "caseInsensitive", true},
+                {"src", "pattern", "a.p", "context", 2}, {".", "pattern", "beta", "include", "*.java"},
+                {".", "pattern", "\\bint\\b", "outputMode", "count"}};
+        for (Object[] g : greps) {
+            Object[] kv = java.util.Arrays.copyOfRange(g, 1, g.length);
+            assertThat(text(grep("java", (String) g[0], kv))).as("grep %s", java.util.Arrays.toString(g))
+                    .isEqualTo(text(grep("rg", (String) g[0], kv)));
+        }
+    }
+
+    @Test
+    void aPatternRgRejectsFallsBackToJavaRegex() throws Exception {
+        needs("rg");
+        ToolResult r = grep("rg", ".", "pattern", "int (?=alpha)");
+        assertThat(r.details()).containsEntry("engine", "java");
+        assertThat(text(r)).contains("2:  int alpha = 1;");
+    }
+
+    @Test
+    void anInvalidRegexIsAnInvalidArgument() throws Exception {
+        ToolResult r = grep("java", ".", "pattern", "a(b");
+        assertThat(r.ok()).isFalse();
+        assertThat(text(r)).contains("invalid regex");
+    }
+
+    @Test
+    void binaryFilesAreSkipped() throws Exception {
+        fx.bytes("bin.dat", "alpha\0\0".getBytes(StandardCharsets.UTF_8));
+        assertThat(text(grep("java", ".", "pattern", "alpha", "outputMode", "files"))).doesNotContain("bin.dat");
+    }
+}
