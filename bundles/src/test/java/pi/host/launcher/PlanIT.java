@@ -77,6 +77,9 @@ class PlanIT {
             assertThat(batch.get("results")).hasSize(2).allSatisfy(r ->
                     assertThat(r.get("errorCode").asText()).isEqualTo("INVALID_ARGUMENT"));
             assertThat(mode(host, session)).isEqualTo("agent");
+            // ... and both refusals are audited like any call
+            JsonNode refusals = call(host, "audit.query", "{\"sessionId\":\"" + session + "\"}").get("rows");
+            assertThat(refusals).filteredOn(r -> "batch.solo".equals(r.path("rule").asText())).hasSize(2);
 
             JsonNode entered = run(host, session, "c1", "EnterPlanMode", JSON.createObjectNode());
             assertThat(entered.get("ok").asBoolean()).as(entered.toString()).isTrue();
