@@ -1,5 +1,6 @@
 package pi.host.tools.internal.file;
 
+import pi.host.spi.AtomicWrite;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

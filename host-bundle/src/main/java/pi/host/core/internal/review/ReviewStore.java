@@ -1,5 +1,6 @@
 package pi.host.core.internal.review;
 
+import pi.host.spi.AtomicWrite;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -143,6 +144,6 @@ public final class ReviewStore implements ReviewSnapshots {
     }
 
     private static void writeMeta(Path dir, ObjectNode meta) throws IOException {
-        AtomicFiles.write(dir.resolve("meta.json"), Json.mapper().writeValueAsBytes(meta), null);
+        AtomicWrite.replace(dir.resolve("meta.json"), Json.mapper().writeValueAsBytes(meta), null);
     }
 }

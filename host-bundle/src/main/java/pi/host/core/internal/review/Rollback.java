@@ -1,5 +1,6 @@
 package pi.host.core.internal.review;
 
+import pi.host.spi.AtomicWrite;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
@@ -88,7 +89,7 @@ public final class Rollback {
             if (e.path("existed").asBoolean()) {
                 Files.createDirectories(s.file().getParent());
                 String mode = e.hasNonNull("mode") ? e.get("mode").asText() : null;
-                AtomicFiles.write(s.file(), store.before(sessionId, snapshotId, e.path("before").asText()), mode);
+                AtomicWrite.write(s.file(), store.before(sessionId, snapshotId, e.path("before").asText()), mode);
             } else {
                 Files.deleteIfExists(s.file());
             }

@@ -1,4 +1,4 @@
-package pi.host.tools.internal.file;
+package pi.host.spi;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -14,15 +14,16 @@ import java.nio.file.attribute.PosixFilePermissions;
 /**
  * Writes a file whole: a temporary file in the same folder, fsync, rename over the target. The
  * rename replaces the target's directory entry, so a hard-linked target is replaced, never written
- * through, and a reader sees the old or the new content, never a mix.
+ * through, and a reader sees the old or the new content, never a mix. Shared by the file builtins
+ * and the host's own review snapshots and rollback.
  */
-final class AtomicWrite {
+public final class AtomicWrite {
 
     private AtomicWrite() {
     }
 
     /** The POSIX mode of an existing file ({@code rw-r--r--}), or null. */
-    static String mode(Path file) throws IOException {
+    public static String mode(Path file) throws IOException {
         try {
             return PosixFilePermissions.toString(Files.getPosixFilePermissions(file, LinkOption.NOFOLLOW_LINKS));
         } catch (UnsupportedOperationException e) {
@@ -35,7 +36,7 @@ final class AtomicWrite {
      * that the parent really is where the host resolved it, so a link planted since cannot redirect
      * the write.
      */
-    static void parents(Path target) throws IOException {
+    public static void parents(Path target) throws IOException {
         Path parent = target.getParent();
         Files.createDirectories(parent);
         if (!parent.toRealPath().equals(parent)) {
@@ -43,11 +44,20 @@ final class AtomicWrite {
         }
     }
 
-    static void write(Path target, byte[] bytes, String mode) throws IOException {
+    /**
+     * Writes a target the host resolved canonical: refuses when its folder has been swapped for a
+     * link since, so the write cannot be redirected.
+     */
+    public static void write(Path target, byte[] bytes, String mode) throws IOException {
         if (!target.getParent().toRealPath().equals(target.getParent())) {
             // the host resolved the target canonical; a folder swapped for a link since must not redirect it
             throw new IOException("the folder " + target.getParent() + " changed into a link; nothing was written");
         }
+        replace(target, bytes, mode);
+    }
+
+    /** Writes a file of the host's own (under the data dir), whose path need not be canonical. */
+    public static void replace(Path target, byte[] bytes, String mode) throws IOException {
         Path temp = Files.createTempFile(target.getParent(), "." + target.getFileName() + ".", ".pi-tmp");
         try {
             try (FileChannel ch = FileChannel.open(temp, StandardOpenOption.WRITE)) {
