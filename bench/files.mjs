@@ -321,9 +321,6 @@ async function main() {
     return subjects.map((s, k) => ({ label: s.label, medianMs: r1(meds[k]), samplesMs: t[k].map(r1), ...(s.extra || {}) }));
   };
 
-  const treeRel = (p) => p; // the refs run with cwd = tree and path '.', as pi-host's rg does
-  const rgRaw = (args) => async () => (await runRef(rgPath, args, { cwd: tree }, timeoutMs)).ns;
-
   // 1. Grep
   if (o.only.has('grep')) {
     let rgFiles = 0; const info1 = {};
