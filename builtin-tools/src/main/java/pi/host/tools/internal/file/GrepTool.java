@@ -78,7 +78,7 @@ public final class GrepTool implements ToolProvider {
                 + " .gitignore like ripgrep. outputMode: content (default; matching lines with line numbers under a"
                 + " [path#TAG] header, usable by Edit), files (paths only) or count (matching lines per file)."
                 + " include filters base names with a glob (e.g. *.java). At most " + MAX_MATCHES
-                + " matching lines.";
+                + " matching lines in content mode, and " + MAX_FILES + " files.";
     }
 
     @Override
@@ -185,7 +185,8 @@ public final class GrepTool implements ToolProvider {
                 cut = "more than " + MAX_FILES + " files match";
                 break;
             }
-            if (matches >= MAX_MATCHES) {
+            // the matching-line budget bounds shown lines; files and count mode show one line per file
+            if (mode.equals("content") && matches >= MAX_MATCHES) {
                 cut = "more than " + MAX_MATCHES + " matching lines";
                 break;
             }

@@ -186,6 +186,21 @@ class SearchToolsTest {
                 .endsWith("[truncated: more than 500 matching lines; narrow the pattern, include or path]\n");
     }
 
+    /** Pins: files mode stopped at the 500-matching-line budget of content mode (143 of 156 files on the JDK). */
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void filesAndCountModeAreNotCutByTheMatchingLineBudget(String which) throws Exception {
+        needs(which);
+        for (String f : new String[] {"a", "b", "c"}) {
+            fx.file("big/" + f + ".txt", "hit\n".repeat(300));
+        }
+        ToolResult files = grep(which, "big", "pattern", "hit", "outputMode", "files");
+        assertThat(files.truncated()).isFalse();
+        assertThat(text(files)).contains("big/a.txt").contains("big/b.txt").contains("big/c.txt");
+        ToolResult count = grep(which, "big", "pattern", "hit", "outputMode", "count");
+        assertThat(text(count)).contains("big/c.txt:300");
+    }
+
     @Test
     void rgAndTheFallbackAgreeOnASmallTree() throws Exception {
         needs("rg");
