@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,38 +19,24 @@ class FileToolsIT {
     @TempDir
     Path project;
 
-    private final AtomicInteger ids = new AtomicInteger(100);
-
-    private JsonNode call(HostProcess host, String method, String params) throws Exception {
-        JsonNode answer = host.request(ids.incrementAndGet(), method, params);
-        assertThat(answer.has("error")).as(method + " answered " + answer).isFalse();
-        return answer.get("result");
-    }
-
-    private JsonNode tool(HostProcess host, String session, String callId, String name, String args)
-            throws Exception {
-        return call(host, "tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\",\"toolCallId\":\""
-                + callId + "\",\"messageId\":\"m1\",\"name\":\"" + name + "\",\"arguments\":" + args + "}");
-    }
-
     @Test
     void theLoopGuardCountsPerDelegateRunAndPerTurn() throws Exception {
         Files.writeString(project.resolve("g.txt"), "a\n");
         try (HostProcess host = HostProcess.serve(data)) {
-            String session = call(host, "session.create", "{\"projectRoot\":\"" + project
+            String session = host.call("session.create", "{\"projectRoot\":\"" + project
                     + "\",\"permissionMode\":\"auto\"}").get("sessionId").asText();
             String delegate = ",\"delegate\":{\"name\":\"fixer\",\"source\":\"builtin\",\"permission\":\"inherit\","
                     + "\"delegationId\":\"d1\"}";
             String bad = "\"arguments\":{\"path\":\"g.txt\",\"tag\":\"0000\",\"ops\":\"nonsense\"}";
             JsonNode last = null;
             for (int i = 1; i <= 3; i++) {
-                last = call(host, "tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\","
+                last = host.call("tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\","
                         + "\"toolCallId\":\"d" + i + "\",\"name\":\"Edit\"," + bad + delegate + "}");
                 assertThat(last.get("errorCode").asText()).isEqualTo(i < 3 ? "EDIT_PARSE_FAILED" : "EDIT_RETRY_LIMIT");
             }
             assertThat(last.get("terminate").asBoolean()).isTrue();
             // the parent's turn has its own count
-            JsonNode parent = call(host, "tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\","
+            JsonNode parent = host.call("tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\","
                     + "\"toolCallId\":\"p1\",\"name\":\"Edit\"," + bad + "}");
             assertThat(parent.get("errorCode").asText()).isEqualTo("EDIT_PARSE_FAILED");
             assertThat(parent.get("terminate").asBoolean()).isFalse();
@@ -63,15 +48,15 @@ class FileToolsIT {
     void readEditReviewRollback() throws Exception {
         Path file = Files.writeString(project.resolve("hello.txt"), "one\ntwo\nthree\n");
         try (HostProcess host = HostProcess.serve(data)) {
-            String session = call(host, "session.create", "{\"projectRoot\":\"" + project
+            String session = host.call("session.create", "{\"projectRoot\":\"" + project
                     + "\",\"permissionMode\":\"auto\"}").get("sessionId").asText();
 
-            JsonNode read = tool(host, session, "c1", "Read", "{\"path\":\"hello.txt\"}");
+            JsonNode read = host.tool(session, "c1", "Read", "{\"path\":\"hello.txt\"}");
             String text = read.get("content").get(0).get("text").asText();
             assertThat(text).startsWith("[hello.txt#");
             String tag = text.substring(text.indexOf('#') + 1, text.indexOf(']'));
 
-            JsonNode edit = tool(host, session, "c2", "Edit", "{\"file_path\":\"hello.txt\",\"tag\":\"" + tag
+            JsonNode edit = host.tool(session, "c2", "Edit", "{\"file_path\":\"hello.txt\",\"tag\":\"" + tag
                     + "\",\"ops\":\"PUT 2.=2:\\n+TWO\\n\"}");
             assertThat(edit.get("ok").asBoolean()).as(edit.toString()).isTrue();
             assertThat(edit.get("root").asText()).isEqualTo("workspace");
@@ -91,26 +76,26 @@ class FileToolsIT {
             String snapshot = rec.get("snapshotId").asText();
 
             // a stale tag: nothing written, no review record
-            JsonNode stale = tool(host, session, "c3", "Edit", "{\"path\":\"hello.txt\",\"tag\":\"" + tag
+            JsonNode stale = host.tool(session, "c3", "Edit", "{\"path\":\"hello.txt\",\"tag\":\"" + tag
                     + "\",\"ops\":\"DEL 1.=1\"}");
             assertThat(stale.get("errorCode").asText()).isEqualTo("EDIT_TAG_MISMATCH");
             assertThat(stale.get("review")).isEmpty();
 
-            JsonNode back = call(host, "review.rollback", "{\"sessionId\":\"" + session + "\",\"snapshotId\":\""
+            JsonNode back = host.call("review.rollback", "{\"sessionId\":\"" + session + "\",\"snapshotId\":\""
                     + snapshot + "\"}");
             assertThat(back.get("status").asText()).isEqualTo("rolledBack");
             assertThat(Files.readString(file)).isEqualTo("one\ntwo\nthree\n");
 
             // the rollback dropped provenance: the edit's tag no longer works without a fresh Read
-            JsonNode after = tool(host, session, "c4", "Edit", "{\"path\":\"hello.txt\",\"tag\":\"" + tag
+            JsonNode after = host.tool(session, "c4", "Edit", "{\"path\":\"hello.txt\",\"tag\":\"" + tag
                     + "\",\"ops\":\"DEL 1.=1\"}");
             assertThat(after.get("errorCode").asText()).isEqualTo("EDIT_TAG_MISMATCH");
 
             // a later change makes a rollback a conflict that touches nothing
-            JsonNode write = tool(host, session, "c5", "Write", "{\"path\":\"hello.txt\",\"content\":\"w\\n\"}");
+            JsonNode write = host.tool(session, "c5", "Write", "{\"path\":\"hello.txt\",\"content\":\"w\\n\"}");
             String writeSnap = write.get("review").get(0).get("snapshotId").asText();
             Files.writeString(file, "someone else\n");
-            JsonNode conflict = host.request(ids.incrementAndGet(), "review.rollback", "{\"sessionId\":\""
+            JsonNode conflict = host.request(77, "review.rollback", "{\"sessionId\":\""
                     + session + "\",\"snapshotId\":\"" + writeSnap + "\"}");
             assertThat(conflict.get("error").get("code").asInt()).isEqualTo(-32602);
             assertThat(conflict.get("error").get("data").get("errorCode").asText()).isEqualTo("ROLLBACK_CONFLICT");
@@ -118,7 +103,7 @@ class FileToolsIT {
 
             // snapshots go with the session
             assertThat(data.resolve("snapshots").resolve(session)).isDirectory();
-            call(host, "session.delete", "{\"sessionId\":\"" + session + "\"}");
+            host.call("session.delete", "{\"sessionId\":\"" + session + "\"}");
             assertThat(data.resolve("snapshots").resolve(session)).doesNotExist();
         }
     }

@@ -128,6 +128,24 @@ public final class HostProcess implements AutoCloseable {
         return response(id);
     }
 
+    /** Ids for {@link #call}, far from the small ids tests choose themselves. */
+    private final java.util.concurrent.atomic.AtomicInteger nextId = new java.util.concurrent.atomic.AtomicInteger(1_000_000);
+
+    /** Sends a request, waits for its answer, and returns its result; a JSON-RPC error fails the test. */
+    public JsonNode call(String method, String paramsJson) throws IOException {
+        JsonNode answer = request(nextId.incrementAndGet(), method, paramsJson);
+        if (answer.has("error")) {
+            throw new AssertionError(method + " answered " + answer);
+        }
+        return answer.get("result");
+    }
+
+    /** Runs one {@code tools.execute} (turn t1, message m1) and returns its ToolResult. */
+    public JsonNode tool(String session, String callId, String name, String argumentsJson) throws IOException {
+        return call("tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\",\"toolCallId\":\""
+                + callId + "\",\"messageId\":\"m1\",\"name\":\"" + name + "\",\"arguments\":" + argumentsJson + "}");
+    }
+
     /** Waits (bounded) for the response with this numeric id. */
     public JsonNode response(int id) {
         return awaitMessage(m -> m.has("id") && m.get("id").isInt() && m.get("id").asInt() == id);

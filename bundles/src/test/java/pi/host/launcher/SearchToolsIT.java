@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,20 +19,6 @@ class SearchToolsIT {
     @TempDir
     Path project;
 
-    private final AtomicInteger ids = new AtomicInteger(100);
-
-    private JsonNode call(HostProcess host, String method, String params) throws Exception {
-        JsonNode answer = host.request(ids.incrementAndGet(), method, params);
-        assertThat(answer.has("error")).as(method + " answered " + answer).isFalse();
-        return answer.get("result");
-    }
-
-    private JsonNode tool(HostProcess host, String session, String callId, String name, String args)
-            throws Exception {
-        return call(host, "tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\",\"toolCallId\":\""
-                + callId + "\",\"messageId\":\"m1\",\"name\":\"" + name + "\",\"arguments\":" + args + "}");
-    }
-
     @Test
     void globAndGrepThenEditWithTheGrepTag() throws Exception {
         Files.createDirectories(project.resolve("src/sub"));
@@ -43,26 +28,26 @@ class SearchToolsIT {
         Files.writeString(project.resolve("src/sub/B.java"), "class B {\n  int beta;\n}\n");
         Files.writeString(project.resolve("build/G.java"), "class G { int alpha; }\n");
         try (HostProcess host = HostProcess.serve(data)) {
-            String session = call(host, "session.create", "{\"projectRoot\":\"" + project
+            String session = host.call("session.create", "{\"projectRoot\":\"" + project
                     + "\",\"permissionMode\":\"auto\"}").get("sessionId").asText();
 
-            JsonNode glob = tool(host, session, "g1", "Glob", "{\"query\":\"**/*.java\"}");
+            JsonNode glob = host.tool(session, "g1", "Glob", "{\"query\":\"**/*.java\"}");
             assertThat(glob.get("ok").asBoolean()).as(glob.toString()).isTrue();
             assertThat(glob.get("content").get(0).get("text").asText()).isEqualTo("src/A.java\nsrc/sub/B.java\n");
 
-            JsonNode grep = tool(host, session, "g2", "Grep", "{\"pattern\":\"alpha\",\"include\":\"*.java\"}");
+            JsonNode grep = host.tool(session, "g2", "Grep", "{\"pattern\":\"alpha\",\"include\":\"*.java\"}");
             assertThat(grep.get("ok").asBoolean()).as(grep.toString()).isTrue();
             String text = grep.get("content").get(0).get("text").asText();
             assertThat(text).startsWith("[src/A.java#").endsWith("]\n2:  int alpha;\n").doesNotContain("build");
             String tag = text.substring(text.indexOf('#') + 1, text.indexOf(']'));
 
             // the line Grep showed is a displayed line: Edit may replace it with the Grep tag
-            JsonNode edit = tool(host, session, "g3", "Edit", "{\"path\":\"src/A.java\",\"tag\":\"" + tag
+            JsonNode edit = host.tool(session, "g3", "Edit", "{\"path\":\"src/A.java\",\"tag\":\"" + tag
                     + "\",\"ops\":\"PUT 2.=2:\\n+  int omega;\\n\"}");
             assertThat(edit.get("ok").asBoolean()).as(edit.toString()).isTrue();
             assertThat(Files.readString(project.resolve("src/A.java"))).isEqualTo("class A {\n  int omega;\n}\n");
 
-            JsonNode one = tool(host, session, "g4", "Grep", "{\"query\":\"beta\",\"path\":\"src/sub/B.java\","
+            JsonNode one = host.tool(session, "g4", "Grep", "{\"query\":\"beta\",\"path\":\"src/sub/B.java\","
                     + "\"outputMode\":\"count\"}");
             assertThat(one.get("content").get(0).get("text").asText()).isEqualTo("src/sub/B.java:1\n");
         }
