@@ -14,8 +14,10 @@ public record ExecuteRequest(String sessionId, String turnId, String toolCallId,
     /**
      * The delegate behind a call (spec §10.2).
      *
-     * @param source builtin, user or project
-     * @param permission the delegate's declared permission scope (inherit, ask, accept-edits, auto), or null
+     * @param source builtin, user or project: with {@code name}, the definition the host resolves the
+     *     delegate's tools and permission scope from
+     * @param permission the scope the client says the delegate has: informational only, the host
+     *     takes the definition's own (see DelegateScope)
      */
     public record Delegate(String name, String source, String permission, String delegationId) {
     }

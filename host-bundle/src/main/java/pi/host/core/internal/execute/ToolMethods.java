@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
@@ -17,6 +18,7 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
+import pi.host.core.internal.delegation.DelegateScope;
 import pi.host.core.internal.plan.PlanModeTools;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.rpc.MethodTable;
@@ -38,12 +40,15 @@ public final class ToolMethods {
     private final Catalog catalog;
     private final SessionService sessions;
     private final Activations activations;
+    private final DelegateScope delegates;
     private final ExecutorService parallel;
 
     @Activate
     public ToolMethods(@Reference ToolPipeline pipeline, @Reference Catalog catalog,
-            @Reference SessionService sessions, @Reference Activations activations) {
+            @Reference SessionService sessions, @Reference Activations activations,
+            @Reference DelegateScope delegates) {
         this.activations = activations;
+        this.delegates = delegates;
         this.pipeline = pipeline;
         this.catalog = catalog;
         this.sessions = sessions;
@@ -82,7 +87,17 @@ public final class ToolMethods {
         if (mode == null) {
             return new Catalog.Listing(List.of(), List.of(), 0); // unknown mode: nothing is offered (fail closed)
         }
-        return catalog.list(mode, activations.active(id));
+        Optional<ObjectNode> delegate = p.optObject("delegate");
+        if (delegate.isPresent()) {
+            // a delegate's own list: its tools only, on-demand ones in full (it has no ToolSearch)
+            Params d = new Params(delegate.get());
+            String name = d.requireString("name");
+            String source = d.optString("source").orElse("builtin");
+            Set<String> tools = delegates.tools(s, mode, name, source).orElseThrow(() -> RpcException.invalidParams(
+                    "this session has no " + source + " subagent definition '" + name + "'"));
+            return DelegateScope.restrict(catalog.list(mode, tools), tools);
+        }
+        return delegates.offer(s, catalog.list(mode, activations.active(id)));
     }
 
     private List<ObjectNode> batch(Params p) throws RpcException {

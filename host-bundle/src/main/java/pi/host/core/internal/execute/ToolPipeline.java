@@ -27,6 +27,7 @@ import pi.host.core.internal.audit.AuditLog;
 import pi.host.core.internal.audit.Redactor;
 import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
+import pi.host.core.internal.delegation.DelegateScope;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.paths.PathException;
@@ -71,6 +72,7 @@ public final class ToolPipeline {
     private final AdmissionQueue admission;
     private final List<SessionListener> sessionState;
     private final Activations activations;
+    private final DelegateScope delegates;
     private final ToolRunner runner = new ToolRunner();
 
     @Activate
@@ -78,8 +80,9 @@ public final class ToolPipeline {
             @Reference ToolRegistry registry, @Reference Catalog catalog, @Reference ApprovalService approvals,
             @Reference SessionGrants grants, @Reference AuditLog audit, @Reference HostEvents events,
             @Reference CancellationRegistry cancellations, @Reference AdmissionQueue admission,
-            @Reference Activations activations) {
+            @Reference Activations activations, @Reference DelegateScope delegates) {
         this.activations = activations;
+        this.delegates = delegates;
         this.cancellations = cancellations;
         this.admission = admission;
         // the per-session state the pipeline works with goes when its session is deleted
@@ -186,8 +189,18 @@ public final class ToolPipeline {
             state.decided("mode-deny", admitted.rule(), "mode:" + mode.wire());
             return fail(state, admitted.code(), req.name() + " is not available in " + mode.wire() + " mode");
         }
-        // a deferred tool runs only once ToolSearch or a composer selection activated it this prompt
-        if (tool.deferred() && !activations.isActive(session.id(), req.name())) {
+        // delegation (spec §10.2): Task needs a subagent definition; a delegate stays inside the tools
+        // the host resolves from its definition, before any card
+        DelegateScope.Verdict delegation = delegates.check(session, mode, req.name(),
+                req.delegate() == null ? null : req.delegate().name(),
+                req.delegate() == null ? null : req.delegate().source());
+        if (delegation.refused()) {
+            state.decided("deny", delegation.rule(), "delegate-scope");
+            return fail(state, delegation.code(), delegation.message());
+        }
+        // a deferred tool runs only once ToolSearch or a composer selection activated it this prompt; a
+        // delegate has no ToolSearch, so the tool set fixed by its definition counts as activated
+        if (tool.deferred() && !delegation.inScope() && !activations.isActive(session.id(), req.name())) {
             state.decided("deny", "catalog.not-active", "activation");
             return fail(state, ErrorCode.TOOL_NOT_ACTIVE, req.name() + " is an on-demand tool that is not active;"
                     + " call ToolSearch with its name first");
@@ -237,7 +250,7 @@ public final class ToolPipeline {
         // policy
         PermissionMode permissionMode;
         try {
-            permissionMode = permissionMode(req, session);
+            permissionMode = permissionMode(delegation, session);
         } catch (StorageException e) {
             return fail(state, ErrorCode.STORAGE_ERROR, "the settings cannot be read: " + e.getMessage());
         }
@@ -400,15 +413,14 @@ public final class ToolPipeline {
     }
 
     /**
-     * The permission mode this call is judged under: a builtin or user delegate's explicit scope
-     * overrides the session's (spec §10.2); otherwise session → global default → ask. Null when a
-     * stored value is unknown, which the policy denies.
+     * The permission mode this call is judged under: the explicit scope of the delegate's definition
+     * (builtin and user definitions only; spec §10.2), otherwise session → global default → ask. Null
+     * when a stored value is unknown, which the policy denies.
      */
-    private PermissionMode permissionMode(ExecuteRequest req, SessionRecord session) throws StorageException {
-        ExecuteRequest.Delegate d = req.delegate();
-        if (d != null && d.permission() != null && !"project".equals(d.source())
-                && !PermissionModes.INHERIT.equals(d.permission())) {
-            return PermissionMode.parse(d.permission()).orElse(null);
+    private PermissionMode permissionMode(DelegateScope.Verdict delegation, SessionRecord session)
+            throws StorageException {
+        if (delegation.permission() != null) {
+            return delegation.permission();
         }
         return PermissionModes.effective(session.permissionMode(), settings.defaultPermissionMode()).orElse(null);
     }
