@@ -22,10 +22,13 @@ class FileToolsIT {
     @Test
     void theLoopGuardCountsPerDelegateRunAndPerTurn() throws Exception {
         Files.writeString(project.resolve("g.txt"), "a\n");
+        // a delegate's calls run only inside the tools of its definition (spec §10.2)
+        Files.writeString(Files.createDirectories(data.resolve("agents")).resolve("fixer.md"),
+                "---\nname: fixer\ndescription: fixes\ntools: [Read, Edit]\n---\n");
         try (HostProcess host = HostProcess.serve(data)) {
             String session = host.call("session.create", "{\"projectRoot\":\"" + project
                     + "\",\"permissionMode\":\"auto\"}").get("sessionId").asText();
-            String delegate = ",\"delegate\":{\"name\":\"fixer\",\"source\":\"builtin\",\"permission\":\"inherit\","
+            String delegate = ",\"delegate\":{\"name\":\"fixer\",\"source\":\"user\",\"permission\":\"inherit\","
                     + "\"delegationId\":\"d1\"}";
             String bad = "\"arguments\":{\"path\":\"g.txt\",\"tag\":\"0000\",\"ops\":\"nonsense\"}";
             JsonNode last = null;
