@@ -8,14 +8,13 @@ import java.util.Map;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
-import pi.host.api.ErrorCode;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.rpc.Params;
 import pi.host.core.internal.rpc.RpcException;
+import pi.host.core.internal.session.SessionMethods;
 import pi.host.core.internal.session.SessionService;
 import pi.host.core.internal.store.SessionRecord;
-import pi.host.core.internal.store.StorageException;
 
 /** {@code subagents.list}: a session's definitions with the tools the host resolves for them, and the warnings. */
 @Component(service = SubagentMethods.class)
@@ -35,14 +34,7 @@ public final class SubagentMethods {
     }
 
     private Map<String, Object> list(Params p) throws RpcException {
-        String id = p.requireString("sessionId");
-        SessionRecord session;
-        try {
-            session = sessions.find(id).orElseThrow(
-                    () -> RpcException.invalidParams(ErrorCode.SESSION_NOT_FOUND, "no session " + id));
-        } catch (StorageException e) {
-            throw RpcException.storage(e);
-        }
+        SessionRecord session = SessionMethods.require(sessions, p.requireString("sessionId"));
         OperatingMode mode = OperatingMode.parse(session.mode()).orElse(null);
         Definitions definitions = subagents.definitions(session);
         List<Map<String, Object>> out = new ArrayList<>();

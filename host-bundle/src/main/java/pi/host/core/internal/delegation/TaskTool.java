@@ -50,13 +50,6 @@ public final class TaskTool implements ToolProvider {
         this.registration = context.registerService(ToolProvider.class, this, props);
     }
 
-    /** For tests: not registered. */
-    TaskTool(Subagents subagents, SessionService sessions) {
-        this.subagents = subagents;
-        this.sessions = sessions;
-        this.registration = null;
-    }
-
     @Deactivate
     private void deactivate() {
         registration.unregister();

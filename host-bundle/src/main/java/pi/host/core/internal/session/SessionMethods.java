@@ -116,6 +116,11 @@ public final class SessionMethods {
     }
 
     private SessionRecord require(String id) throws RpcException {
+        return require(sessions, id);
+    }
+
+    /** The session an RPC method names, or the {@code -32602 SESSION_NOT_FOUND} every method answers. */
+    public static SessionRecord require(SessionService sessions, String id) throws RpcException {
         return guard(() -> sessions.find(id)).orElseThrow(() -> notFound(id));
     }
 
