@@ -53,6 +53,12 @@ public final class DefinitionLoader {
 
     /** One folder's files as last parsed. */
     private record Folder(List<String> fingerprint, List<SubagentDefinition> definitions, List<LoadWarning> warnings) {
+        Folder {
+            // shared by every caller once cached
+            fingerprint = List.copyOf(fingerprint);
+            definitions = List.copyOf(definitions);
+            warnings = List.copyOf(warnings);
+        }
     }
 
     public DefinitionLoader(List<SubagentDefinition> builtins, List<LoadWarning> builtinWarnings) {
