@@ -39,6 +39,8 @@ final class FelixHost {
         Map<String, String> config = new HashMap<>(properties);
         config.put(Constants.FRAMEWORK_STORAGE, dataDir.resolve("felix-cache").toString());
         config.put("pi.host.data", dataDir.toString());
+        // the folder of pi.host.api.jar, which plugin modules compile against (PluginScaffold, PluginPack)
+        config.put("pi.host.sdk", BundleSet.assemblyDir().resolve("bundle").toString());
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
 
         List<Path> jars = BundleSet.read(BundleSet.assemblyDir());

@@ -34,10 +34,12 @@ import pi.host.core.internal.events.HostEvents;
 public final class ToolRegistry {
 
     /**
-     * The bundles whose tools keep their builtin names: the builtin tools, and the host itself for
-     * the tools that work on its own state (ToolSearch).
+     * The bundles whose tools keep their builtin names: the builtin tools, the host itself for the
+     * tools that work on its own state (ToolSearch), and the plugin runtime for the author's kit
+     * (PluginCheck, PluginScaffold, PluginPack).
      */
-    public static final java.util.Set<String> BUILTIN_BUNDLES = java.util.Set.of("pi.host.tools", "pi.host.core");
+    public static final java.util.Set<String> BUILTIN_BUNDLES = java.util.Set.of("pi.host.tools", "pi.host.core",
+            "pi.host.plugins");
     /** Symbolic name of the only bundle that may register MCP tools. */
     public static final String MCP_BUNDLE = "pi.host.mcp";
     /** Service property naming the plugin a tool belongs to. */

@@ -1,6 +1,6 @@
 package pi.host.plugins.kit;
 
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
 import pi.host.plugins.check.PluginInspector;
@@ -20,14 +20,15 @@ public final class KitCli {
     }
 
     /** {@code pi-host plugin check <jar>}: the report on {@code out}. */
-    public static int check(Path jar, PrintStream out, PrintStream err) {
+    public static int check(Path jar, PrintWriter out, PrintWriter err) {
         PluginReport report = PluginInspector.inspect(jar);
         out.print(ReportText.render(jar.toString(), report));
+        out.flush();
         return report.valid() ? 0 : 1;
     }
 
     /** {@code pi-host plugin scaffold <id> [--dir D]}: the files written and the next steps on {@code out}. */
-    public static int scaffold(String id, Path parent, Path sdk, PrintStream out, PrintStream err) {
+    public static int scaffold(String id, Path parent, Path sdk, PrintWriter out, PrintWriter err) {
         Scaffold.Result r;
         try {
             r = Scaffold.write(id, parent, sdk);
@@ -40,20 +41,25 @@ public final class KitCli {
         out.println("  cd " + r.module() + " && mvn -B verify");
         out.println("  pi-host plugin check " + r.module().resolve("target/" + id + "-" + Template.VERSION + ".jar"));
         out.println("  pi-host plugin pack " + r.module());
+        out.flush();
         return 0;
     }
 
     /** {@code pi-host plugin pack <dir> [--data-dir D]}: Maven's output on {@code err}, the report and the result on {@code out}. */
-    public static int pack(Path module, Path dataDir, Path sdk, PrintStream out, PrintStream err) {
+    public static int pack(Path module, Path dataDir, Path sdk, PrintWriter out, PrintWriter err) {
         Pack.Result r;
         try {
-            r = new Pack().pack(module, dataDir, sdk, err::println, PACK_TIMEOUT, action -> { });
+            r = new Pack().pack(module, dataDir, sdk, line -> {
+                err.println(line);
+                err.flush();
+            }, PACK_TIMEOUT, action -> { });
         } catch (KitException e) {
             return fail(e, err);
         }
         out.print(ReportText.render(r.jar().toString(), r.report()));
         if (r.installed() == null) {
             out.println("Not installed: fix the errors above and pack again.");
+            out.flush();
             return 1;
         }
         out.println("Installed " + r.installed() + " (the host picks it up within seconds).");
@@ -63,11 +69,13 @@ public final class KitCli {
         }
         out.println("Grant it: plugins.grant {\"pluginId\": \"" + r.report().descriptor().id()
                 + "\", \"capability\": \"agent.tool.register\"}");
+        out.flush();
         return 0;
     }
 
-    private static int fail(KitException e, PrintStream err) {
+    private static int fail(KitException e, PrintWriter err) {
         err.println("pi-host plugin: " + e.getMessage());
+        err.flush();
         return e.kind() == KitException.Kind.USAGE ? 2 : 1;
     }
 }

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -68,8 +69,8 @@ public final class Pack {
                     + " scaffold writes one)");
         }
         Path api = Sdk.require(sdk);
-        MavenBuild.Outcome build = maven.run(dir, List.of("-B", "-q", "-D" + Sdk.PROPERTY + "=" + api, "package"),
-                buildOutput, timeout, onCancel);
+        MavenBuild.Outcome build = maven.run(dir, List.of("-B", "-q", "-Dstyle.color=never",
+                "-D" + Sdk.PROPERTY + "=" + api, "package"), buildOutput, timeout, onCancel);
         if (build.cancelled()) {
             throw new KitException(KitException.Kind.CANCELLED, "the build was cancelled", build.tail(), null);
         }
@@ -112,6 +113,12 @@ public final class Pack {
     }
 
     private static void place(Path jar, Path staging, Path target) throws IOException {
+        Path data = staging.getParent();
+        if (!Files.isDirectory(data)) {
+            // as the host creates it: the data dir holds the audit trail and saved secrets
+            Files.createDirectories(data, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString(
+                    "rwx------")));
+        }
         Files.createDirectories(staging);
         Files.createDirectories(target.getParent());
         Path part = staging.resolve(target.getFileName() + ".part");

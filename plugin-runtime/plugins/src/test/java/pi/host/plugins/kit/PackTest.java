@@ -53,7 +53,9 @@ class PackTest {
         List<String> output = new ArrayList<>();
         Pack.Result r = pack(mvn("echo compiling; exit 0"), output::add, Duration.ofMinutes(1));
 
-        assertThat(Files.readString(args).strip()).isEqualTo("-B -q -Dpi.host.sdk=" + sdk + " package");
+        assertThat(Files.readString(args).strip()).isEqualTo("-B -q -Dstyle.color=never -Dpi.host.sdk=" + sdk
+                + " package");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data))).isEqualTo("rwx------");
         assertThat(output).containsExactly("compiling");
         assertThat(r.jar()).isEqualTo(built);
         assertThat(r.report().valid()).isTrue();
