@@ -15,13 +15,13 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 
 /** Builds a plugin jar for a test: manifest headers, entries, and test classes copied as class files. */
-final class TestJar {
+public final class TestJar {
 
     private final Map<String, String> headers = new LinkedHashMap<>();
     private final Map<String, byte[]> entries = new LinkedHashMap<>();
 
     /** A bundle with a Pi-Plugin header, importing pi.host.api [0.2,1), without a descriptor yet. */
-    static TestJar plugin() {
+    public static TestJar plugin() {
         return new TestJar()
                 .header("Bundle-ManifestVersion", "2")
                 .header("Bundle-SymbolicName", "org.example.plugin")
@@ -30,7 +30,7 @@ final class TestJar {
                 .header(PluginInspector.HEADER, PluginInspector.DEFAULT_DESCRIPTOR);
     }
 
-    TestJar header(String name, String value) {
+    public TestJar header(String name, String value) {
         if (value == null) {
             headers.remove(name);
         } else {
@@ -39,22 +39,22 @@ final class TestJar {
         return this;
     }
 
-    TestJar entry(String path, String text) {
+    public TestJar entry(String path, String text) {
         entries.put(path, text.getBytes(StandardCharsets.UTF_8));
         return this;
     }
 
-    TestJar entry(String path, byte[] bytes) {
+    public TestJar entry(String path, byte[] bytes) {
         entries.put(path, bytes);
         return this;
     }
 
-    TestJar descriptor(String json) {
+    public TestJar descriptor(String json) {
         return entry(PluginInspector.DEFAULT_DESCRIPTOR, json);
     }
 
     /** Copies a compiled test class into the jar under {@code prefix} ("" for the root). */
-    TestJar withClass(Class<?> type, String prefix) {
+    public TestJar withClass(Class<?> type, String prefix) {
         String name = type.getName().replace('.', '/') + ".class";
         try (InputStream in = type.getClassLoader().getResourceAsStream(name)) {
             return entry(prefix + name, in.readAllBytes());
@@ -63,11 +63,11 @@ final class TestJar {
         }
     }
 
-    TestJar withClass(Class<?> type) {
+    public TestJar withClass(Class<?> type) {
         return withClass(type, "");
     }
 
-    Manifest manifest() {
+    public Manifest manifest() {
         Manifest m = new Manifest();
         m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
         headers.forEach((k, v) -> m.getMainAttributes().putValue(k, v));
@@ -75,17 +75,17 @@ final class TestJar {
     }
 
     /** The entries as the runtime reads them from a bundle. */
-    ResourceReader reader() {
+    public ResourceReader reader() {
         return path -> entries.get(path) == null ? null : entries.get(path).clone();
     }
 
-    byte[] bytes() {
+    public byte[] bytes() {
         java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
         write(out);
         return out.toByteArray();
     }
 
-    Path write(Path file) {
+    public Path write(Path file) {
         try (OutputStream out = Files.newOutputStream(file)) {
             write(out);
         } catch (IOException e) {
