@@ -134,6 +134,35 @@ class PluginKitIT {
                 .contains("warning: META-INF/pi-plugin.json: agentTools[0].risk");
     }
 
+    @Test
+    void theAgentsKitToolsScaffoldPackAndCheckInsideTheWorkspace() throws Exception {
+        try (HostProcess host = HostProcess.serve(data)) {
+            String session = session(host, "agent");
+            JsonNode bad = pluginCall(host, session, "PluginScaffold", "{\"id\":\"Not-An-Id\"}");
+            assertThat(bad.get("errorCode").asText()).isEqualTo("INVALID_ARGUMENT");
+            try (Stream<Path> s = Files.list(work)) {
+                assertThat(s).as("nothing written").isEmpty();
+            }
+
+            JsonNode scaffold = pluginCall(host, session, "PluginScaffold", "{\"id\":\"agent-demo\"}");
+            assertThat(text(scaffold)).startsWith("Wrote plugin module agent-demo in " + work.resolve("agent-demo"));
+            assertThat(work.resolve("agent-demo/src/main/resources/META-INF/pi-plugin.json")).isRegularFile();
+
+            JsonNode pack = pluginCall(host, session, "PluginPack", "{\"path\":\"agent-demo\"}");
+            assertThat(text(pack)).contains("OK, plugin agent-demo 0.1.0");
+            assertThat(pack.get("details").get("installed").asText())
+                    .isEqualTo(data.resolve("plugins/agent-demo.jar").toString());
+            awaitPlugin(host, "agent-demo", "awaiting-grant");
+
+            JsonNode check = pluginCall(host, session, "PluginCheck",
+                    "{\"path\":\"agent-demo/target/agent-demo-0.1.0.jar\"}");
+            assertThat(text(check)).startsWith("agent-demo/target/agent-demo-0.1.0.jar: OK, plugin agent-demo 0.1.0");
+            assertThat(check.get("details").get("valid").asBoolean()).isTrue();
+            JsonNode missing = pluginCall(host, session, "PluginCheck", "{\"path\":\"no/such.jar\"}");
+            assertThat(missing.get("errorCode").asText()).isEqualTo("INVALID_ARGUMENT");
+        }
+    }
+
     /** The running host's view of a plugin, once it reached {@code state} (FileInstall polls every second). */
     private static JsonNode awaitPlugin(HostProcess host, String id, String state) {
         return await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(100)).until(() -> {
