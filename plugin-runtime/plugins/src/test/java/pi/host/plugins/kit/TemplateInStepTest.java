@@ -34,10 +34,46 @@ class TemplateInStepTest {
                         .filter(l -> !l.startsWith("Bundle-SymbolicName"))::iterator);
     }
 
+    /**
+     * The samples' test support is the template's, copied: the fake call word for word, the
+     * in-container test's framework setup and helpers (only the tool it calls differs).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"git-info/src/test/java/org/example/gitinfo/FakeToolCall.java",
+        "todo-scan/src/test/java/org/example/todoscan/FakeToolCall.java"})
+    void theSamplesFakeCallIsTheTemplates(String sample) throws Exception {
+        assertThat(withoutPackage(Files.readString(SAMPLES.resolve(sample))))
+                .isEqualTo(withoutPackage(TEMPLATE.get("src/test/java/org/example/x/FakeToolCall.java")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"git-info/src/test/java/org/example/gitinfo/GitInfoInFelixIT.java",
+        "todo-scan/src/test/java/org/example/todoscan/TodoScanInFelixIT.java"})
+    void theSamplesInContainerTestSetsUpFelixLikeTheTemplates(String sample) throws Exception {
+        String template = TEMPLATE.get("src/test/java/org/example/x/HelloInFelixIT.java");
+        String copy = Files.readString(SAMPLES.resolve(sample));
+        assertThat(from(copy, "Framework felix = ", "PluginTool tool"))
+                .isEqualTo(from(template, "Framework felix = ", "PluginTool tool"));
+        assertThat(from(copy, "private static Path pluginJar()", null))
+                .isEqualTo(from(template, "private static Path pluginJar()", null));
+    }
+
     @Test
     void theTemplatesDescriptorIsWhereTheBndHeaderSaysAndWhereMavenPutsResources() {
         assertThat(TEMPLATE.get("bnd.bnd")).contains("Pi-Plugin: META-INF/pi-plugin.json");
         assertThat(TEMPLATE).containsKey("src/main/resources/META-INF/pi-plugin.json");
+    }
+
+    private static String withoutPackage(String java) {
+        return java.replaceFirst("package [a-z.]+;", "");
+    }
+
+    /** From {@code start} up to {@code end} (or the end of the text). */
+    private static String from(String text, String start, String end) {
+        int i = text.indexOf(start);
+        assertThat(i).as(start).isNotNegative();
+        int j = end == null ? -1 : text.indexOf(end, i);
+        return j < 0 ? text.substring(i) : text.substring(i, j);
     }
 
     /** The text of the first {@code <name>...</name>} element, whitespace collapsed. */

@@ -57,7 +57,7 @@ final class FakeToolCall implements ToolCall {
 
     @Override
     public String toolName() {
-        return "hello";
+        return "tool";
     }
 
     @Override
@@ -107,6 +107,6 @@ final class FakeToolCall implements ToolCall {
 
     @Override
     public void output(Stream stream, String chunk) {
-        // this tool answers with its result only
+        // these tests look at the result only
     }
 }
