@@ -264,14 +264,8 @@ final class EmbeddedHost implements AutoCloseable {
 
     /** Writes the bench plugin: its descriptor and the no-op tool's class, importing pi.host.api alone. */
     private static Path writePlugin(Path jar) throws IOException {
-        Manifest mf = new Manifest();
-        Attributes a = mf.getMainAttributes();
-        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        a.putValue("Bundle-ManifestVersion", "2");
-        a.putValue("Bundle-SymbolicName", "pi.host.bench.plugin");
-        a.putValue("Bundle-Version", "1.0.0");
-        a.putValue("Import-Package", "pi.host.api;version=\"[0.2,1)\"");
-        a.putValue("Pi-Plugin", "META-INF/pi-plugin.json");
+        Manifest mf = manifest("pi.host.bench.plugin", "pi.host.api;version=\"[0.2,1)\"");
+        mf.getMainAttributes().putValue("Pi-Plugin", "META-INF/pi-plugin.json");
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, mf)) {
             out.putNextEntry(new JarEntry("META-INF/pi-plugin.json"));
             out.write(BENCH_DESCRIPTOR.getBytes(StandardCharsets.UTF_8));
@@ -279,6 +273,18 @@ final class EmbeddedHost implements AutoCloseable {
             copyClass(out, "pi/host/bench/probe/NoopTool.class");
         }
         return jar;
+    }
+
+    /** A bundle manifest (version 1.0.0) with exactly these imports. */
+    private static Manifest manifest(String symbolicName, String imports) {
+        Manifest mf = new Manifest();
+        Attributes a = mf.getMainAttributes();
+        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
+        a.putValue("Bundle-SymbolicName", symbolicName);
+        a.putValue("Bundle-Version", "1.0.0");
+        a.putValue("Import-Package", imports);
+        return mf;
     }
 
     private static void copyClass(JarOutputStream out, String entry) throws IOException {
@@ -294,15 +300,9 @@ final class EmbeddedHost implements AutoCloseable {
 
     /** Writes the probe bundle: a manifest and the probe classes, read as resources from this jar. */
     private static Path writeProbe(Path jar) throws IOException {
-        Manifest mf = new Manifest();
-        Attributes a = mf.getMainAttributes();
-        a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        a.putValue("Bundle-ManifestVersion", "2");
-        a.putValue("Bundle-SymbolicName", "pi.host.bench.probe");
-        a.putValue("Bundle-Version", "1.0.0");
-        a.putValue("Bundle-Activator", "pi.host.bench.probe.ProbeActivator");
-        a.putValue("Import-Package", "org.osgi.framework;version=\"[1.8,2)\", pi.host.api;version=\"[0.2,1)\","
-                + " pi.host.core.rpc;version=\"[0.1,1)\"");
+        Manifest mf = manifest("pi.host.bench.probe", "org.osgi.framework;version=\"[1.8,2)\","
+                + " pi.host.api;version=\"[0.2,1)\", pi.host.core.rpc;version=\"[0.1,1)\"");
+        mf.getMainAttributes().putValue("Bundle-Activator", "pi.host.bench.probe.ProbeActivator");
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, mf)) {
             for (String name : PROBE_CLASSES) {
                 copyClass(out, "pi/host/bench/probe/" + name + ".class");

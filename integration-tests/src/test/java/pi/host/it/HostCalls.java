@@ -65,6 +65,23 @@ public final class HostCalls {
         return rpc.call("plugins.revoke", RpcClient.params().put("pluginId", pluginId).put("capability", TOOL_REGISTER));
     }
 
+    /**
+     * Installs and starts a plugin bundle written by {@link ProviderBundles#plugin}, waits until the
+     * runtime lists it, grants it and waits for its tool {@code exposed}; returns the bundle.
+     */
+    public org.osgi.framework.Bundle installAndGrant(org.osgi.framework.BundleContext context, String symbolicName,
+            String pluginId, String exposed) throws org.osgi.framework.BundleException {
+        org.osgi.framework.Bundle b = context.installBundle(ProviderBundles.location(symbolicName));
+        b.start();
+        awaitPlugin(pluginId, "awaiting-grant");
+        JsonNode granted = grant(pluginId);
+        if (!"registered".equals(granted.path("state").asText())) {
+            throw new AssertionError(pluginId + " was not registered after its grant: " + granted);
+        }
+        awaitAdded(exposed);
+        return b;
+    }
+
     /** Cleanup: revokes the plugin's grant if there is one, whatever the answer (an unknown plugin is an error). */
     public void forget(String pluginId) {
         rpc.awaitResponse(rpc.send("plugins.revoke", RpcClient.params().put("pluginId", pluginId)

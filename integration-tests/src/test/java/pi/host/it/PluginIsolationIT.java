@@ -84,8 +84,8 @@ public class PluginIsolationIT {
             SideEffects.clear(tool);
             Files.deleteIfExists(SideEffects.marker(tool));
         }
-        rough = installAndGrant(ROUGH, "iso-rough", ECHO);
-        wait = installAndGrant(WAIT, "iso-wait", "plugin_iso_wait_wait");
+        rough = host.installAndGrant(context, ROUGH, "iso-rough", ECHO);
+        wait = host.installAndGrant(context, WAIT, "iso-wait", "plugin_iso_wait_wait");
         session = host.session("agent", "auto");
     }
 
@@ -99,15 +99,6 @@ public class PluginIsolationIT {
         host.forget("iso-rough");
         host.forget("iso-wait");
         rpc.close();
-    }
-
-    private Bundle installAndGrant(String symbolicName, String pluginId, String exposed) throws BundleException {
-        Bundle b = context.installBundle(ProviderBundles.location(symbolicName));
-        b.start();
-        host.awaitPlugin(pluginId, "awaiting-grant");
-        host.grant(pluginId);
-        host.awaitAdded(exposed);
-        return b;
     }
 
     private JsonNode run(String callId, String tool) {

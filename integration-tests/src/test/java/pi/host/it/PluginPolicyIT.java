@@ -78,8 +78,8 @@ public class PluginPolicyIT {
         host = new HostCalls(rpc);
         SideEffects.clear("git");
         SideEffects.clear("notes");
-        git = startPlugin(GIT, "it-git", GIT_TOOL);
-        notes = startPlugin(NOTES, "it-notes", NOTES_TOOL);
+        git = host.installAndGrant(context, GIT, "it-git", GIT_TOOL);
+        notes = host.installAndGrant(context, NOTES, "it-notes", NOTES_TOOL);
         mcp = context.installBundle(ProviderBundles.location(MCP));
         mcp.start();
         host.awaitAdded("mcp_fs_read_text_file");
@@ -95,15 +95,6 @@ public class PluginPolicyIT {
         host.forget("it-git");
         host.forget("it-notes");
         rpc.close();
-    }
-
-    private Bundle startPlugin(String symbolicName, String pluginId, String exposed) throws BundleException {
-        Bundle b = context.installBundle(ProviderBundles.location(symbolicName));
-        b.start();
-        host.awaitPlugin(pluginId, "awaiting-grant");
-        assertEquals("registered", host.grant(pluginId).get("state").asText());
-        host.awaitAdded(exposed);
-        return b;
     }
 
     private String session(String mode, String permissionMode) throws IOException {

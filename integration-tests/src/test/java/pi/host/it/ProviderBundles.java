@@ -47,7 +47,6 @@ public final class ProviderBundles {
      * {@link ProviderActivator}'s header names), and returns the location to install it from.
      */
     public static String write(String symbolicName, String toolName, java.util.Map<String, String> headers) {
-        Path jar = directory().resolve(symbolicName + ".jar");
         // the raw builder writes exactly these headers: no bnd analysis, so the imports are the ones stated
         org.ops4j.pax.tinybundles.TinyBundle b = bundle()
                 .setHeader("Bundle-ManifestVersion", "2")
@@ -59,6 +58,12 @@ public final class ProviderBundles {
                 .setHeader("Import-Package", "org.osgi.framework, pi.host.api;version=\"[0.1,1)\"")
                 .setHeader(ProviderActivator.TOOL_NAME_HEADER, toolName);
         headers.forEach(b::setHeader);
+        return save(symbolicName, b);
+    }
+
+    /** Builds the bundle into {@code <directory>/<symbolicName>.jar} and returns its location. */
+    private static String save(String symbolicName, org.ops4j.pax.tinybundles.TinyBundle b) {
+        Path jar = directory().resolve(symbolicName + ".jar");
         try (InputStream bytes = b.build(rawBuilder())) {
             Files.createDirectories(jar.getParent());
             Files.copy(bytes, jar, StandardCopyOption.REPLACE_EXISTING);
@@ -75,7 +80,6 @@ public final class ProviderBundles {
      */
     public static String plugin(String symbolicName, String version, String descriptorJson, String imports,
             Class<?>... classes) {
-        Path jar = directory().resolve(symbolicName + ".jar");
         org.ops4j.pax.tinybundles.TinyBundle b = bundle()
                 .setHeader("Bundle-ManifestVersion", "2")
                 .symbolicName(symbolicName)
@@ -88,13 +92,7 @@ public final class ProviderBundles {
         for (Class<?> c : classes) {
             b.addClass(c);
         }
-        try (InputStream bytes = b.build(rawBuilder())) {
-            Files.createDirectories(jar.getParent());
-            Files.copy(bytes, jar, StandardCopyOption.REPLACE_EXISTING);
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write " + jar, e);
-        }
-        return location(symbolicName);
+        return save(symbolicName, b);
     }
 
     /** The written bundle {@code symbolicName} as a file (to copy into a drop-in folder). */
