@@ -12,6 +12,7 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import pi.host.api.ErrorCode;
 import pi.host.core.internal.events.HostEvents;
+import pi.host.core.internal.registry.ToolRegistry;
 import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.rpc.Params;
 import pi.host.core.internal.rpc.RpcException;
@@ -38,18 +39,22 @@ public final class PluginMethods implements PluginHost {
     private final PluginGrantStore grants;
     private final HostEvents events;
     private final Clock clock;
+    private final java.util.function.Supplier<List<ToolRegistry.Diagnostic>> refusals;
 
     private volatile PluginRuntime runtime;
 
     @Activate
-    public PluginMethods(@Reference StoreComponent store, @Reference HostEvents events) {
-        this(new PluginGrantStore(store.database()), events, Clock.systemUTC());
+    public PluginMethods(@Reference StoreComponent store, @Reference HostEvents events,
+            @Reference ToolRegistry registry) {
+        this(new PluginGrantStore(store.database()), events, Clock.systemUTC(), registry::diagnostics);
     }
 
-    PluginMethods(PluginGrantStore grants, HostEvents events, Clock clock) {
+    PluginMethods(PluginGrantStore grants, HostEvents events, Clock clock,
+            java.util.function.Supplier<List<ToolRegistry.Diagnostic>> refusals) {
         this.grants = grants;
         this.events = events;
         this.clock = clock;
+        this.refusals = refusals;
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -65,7 +70,9 @@ public final class PluginMethods implements PluginHost {
     }
 
     public void register(MethodTable table) {
-        table.put("plugins.list", (p, c) -> Map.of("plugins", plugins()));
+        // refusedTools: ToolProvider services the registry refused (a bundle registering one directly
+        // learns here that plugins declare a Pi-Plugin descriptor instead)
+        table.put("plugins.list", (p, c) -> Map.of("plugins", plugins(), "refusedTools", refusals.get()));
         table.put("plugins.grant", (p, c) -> change(p, true));
         table.put("plugins.revoke", (p, c) -> change(p, false));
     }

@@ -62,7 +62,7 @@ class PluginMethodsTest {
     private PluginMethods methods(Path file) {
         db = Database.open(file);
         PluginMethods m = new PluginMethods(new PluginGrantStore(db), events,
-                Clock.fixed(Instant.ofEpochMilli(1234), ZoneOffset.UTC));
+                Clock.fixed(Instant.ofEpochMilli(1234), ZoneOffset.UTC), List::of);
         m.register(table::put);
         m.bindRuntime(runtime);
         events.subscribe((method, params) -> notified.add(method + " " + params));
@@ -198,7 +198,7 @@ class PluginMethodsTest {
     void listingWithoutTheRuntimeIsEmpty() throws Exception {
         PluginMethods m = methods(dir.resolve("pi-host.db"));
         m.unbindRuntime(runtime);
-        assertThat(call("plugins.list", null, null)).isEqualTo(Map.of("plugins", List.of()));
+        assertThat(call("plugins.list", null, null)).isEqualTo(Map.of("plugins", List.of(), "refusedTools", List.of()));
     }
 
     @Test

@@ -4,8 +4,8 @@ import java.util.Dictionary;
 import java.util.Hashtable;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -41,21 +41,25 @@ public final class PluginExtender implements PluginRuntime {
     /** Service property naming the plugin bundle an adapter belongs to (diagnostics). */
     static final String PLUGIN_BUNDLE = "pi.plugin.bundle";
     private static final long WAIT_SECONDS = 30;
+    /** How long an installed, valid plugin may stay unresolved before the runtime resolves it to find out why. */
+    static final long RESOLVE_GRACE_SECONDS = 5;
 
     private final BundleContext context;
     private final PluginLifecycle lifecycle;
-    private final ExecutorService worker;
+    private final ScheduledExecutorService worker;
     private final BundleTracker<Bundle> tracker;
     private volatile List<PluginInfo> snapshot = List.of();
 
     @Activate
     public PluginExtender(BundleContext context, @Reference PluginHost host) {
         this.context = context;
-        this.worker = Executors.newSingleThreadExecutor(r -> {
+        ScheduledThreadPoolExecutor executor = new ScheduledThreadPoolExecutor(1, r -> {
             Thread t = new Thread(r, "pi-plugins");
             t.setDaemon(true);
             return t;
         });
+        executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // a stopping runtime checks nothing more
+        this.worker = executor;
         this.lifecycle = new PluginLifecycle(host, this::register);
         this.tracker = new BundleTracker<>(context, Bundle.INSTALLED | Bundle.STARTING | Bundle.ACTIVE, null) {
             @Override
@@ -108,23 +112,42 @@ public final class PluginExtender implements PluginRuntime {
     }
 
     /**
-     * An installed (not yet resolved) plugin: resolving it now tells a plugin that cannot resolve
-     * (reported invalid, with why) from one that merely was not started yet (it comes back when it starts).
+     * A plugin bundle arrived. An installed one that is not resolved yet is not resolved from here
+     * (resolving a bundle that another thread is starting makes that start fail on Felix's global
+     * lock): if its manifest already breaks the rules it is listed invalid at once; otherwise it is
+     * looked at again after {@link #RESOLVE_GRACE_SECONDS}, and only if nobody started it by then is
+     * resolution tried, so a bundle that cannot resolve is still reported with why.
      */
     private void arrived(Bundle bundle) {
-        String unresolved = null;
-        if (bundle.getState() == Bundle.INSTALLED) {
-            FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
-            if (wiring.resolveBundles(List.of(bundle))) {
-                return; // resolved: RESOLVED is outside the tracker's mask; it returns when started
-            }
-            if (bundle.getState() == Bundle.UNINSTALLED) {
-                return;
-            }
-            unresolved = "its requirements are not satisfied (Import-Package: "
-                    + bundle.getHeaders("").get("Import-Package") + ")";
+        if (bundle.getState() != Bundle.INSTALLED) {
+            lifecycle.arrived(new BundlePluginSource(bundle, null));
+            return;
         }
-        lifecycle.arrived(new BundlePluginSource(bundle, unresolved));
+        BundlePluginSource installed = new BundlePluginSource(bundle, "it is installed only (Import-Package: "
+                + bundle.getHeaders("").get("Import-Package") + ")");
+        if (!PluginInspector.inspect(installed.manifest(), installed.entries()).valid()) {
+            lifecycle.arrived(installed);
+            return;
+        }
+        schedule(() -> {
+            if (bundle.getState() != Bundle.INSTALLED) {
+                return; // resolved or started meanwhile: the tracker has it (or let it go)
+            }
+            FrameworkWiring wiring = context.getBundle(0).adapt(FrameworkWiring.class);
+            if (!wiring.resolveBundles(List.of(bundle)) && bundle.getState() == Bundle.INSTALLED) {
+                lifecycle.arrived(new BundlePluginSource(bundle, "its requirements are not satisfied (Import-Package: "
+                        + bundle.getHeaders("").get("Import-Package") + ", Require-Capability: "
+                        + bundle.getHeaders("").get("Require-Capability") + ")"));
+            }
+        });
+    }
+
+    private void schedule(Runnable work) {
+        try {
+            worker.schedule(() -> submit(work), RESOLVE_GRACE_SECONDS, TimeUnit.SECONDS);
+        } catch (RejectedExecutionException e) {
+            // stopping
+        }
     }
 
     private Future<?> submit(Runnable work) {

@@ -69,7 +69,7 @@ final class PluginLifecycle {
         p.problems.addAll(report.errors());
         String unresolved = source.unresolved();
         if (unresolved != null) {
-            p.problems.add(new Problem("bundle " + source.symbolicName(), "the bundle does not resolve: " + unresolved,
+            p.problems.add(new Problem("bundle " + source.symbolicName(), "the bundle is not resolved: " + unresolved,
                     "import only pi.host.api (in a range holding " + PluginInspector.API_VERSION + ") and embed"
                             + " everything else the plugin needs"));
         }

@@ -210,7 +210,7 @@ class PluginLifecycleTest {
         lifecycle.arrived(source(5, descriptor("git", Fixtures.Counting.class), "Import-Package org.example.missing"));
         assertThat(only().state()).isEqualTo("invalid");
         assertThat(only().problems()).extracting(PluginInfo.Problem::what)
-                .anySatisfy(w -> assertThat(w).contains("does not resolve"));
+                .anySatisfy(w -> assertThat(w).contains("is not resolved"));
         assertThat(registered).isEmpty();
     }
 
