@@ -75,6 +75,7 @@ final class EmbeddedHost implements AutoCloseable {
             bundles.add(ctx.installBundle(jar.toUri().toString()));
         }
         bundles.add(ctx.installBundle(writeProbe(scratch.resolve("pi.host.bench.probe.jar")).toUri().toString()));
+        bundles.add(ctx.installBundle(writePlugin(scratch.resolve("pi.host.bench.plugin.jar")).toUri().toString()));
         for (Bundle b : bundles) {
             if ((b.adapt(BundleRevision.class).getTypes() & BundleRevision.TYPE_FRAGMENT) == 0) {
                 b.start();
@@ -89,6 +90,43 @@ final class EmbeddedHost implements AutoCloseable {
         }
         connect = probeService(ctx, Function.class, "rpc");
         direct = probeService(ctx, Supplier.class, "direct");
+        grantBenchPlugin();
+    }
+
+    /** The bench plugin: the no-op tool, low risk (no card in any permission mode), one string argument. */
+    static final String BENCH_DESCRIPTOR = "{\"id\":\"bench\",\"name\":\"Benchmark probe\",\"version\":\"1.0.0\","
+            + "\"agentTools\":[{\"name\":\"noop\",\"description\":\"Does nothing (benchmark probe).\","
+            + "\"class\":\"pi.host.bench.probe.NoopTool\",\"risk\":\"low\",\"inputSchema\":{\"type\":\"object\","
+            + "\"properties\":{\"text\":{\"type\":\"string\"}},\"required\":[\"text\"],"
+            + "\"additionalProperties\":false}}]}";
+
+    /**
+     * Grants the bench plugin through plugins.grant, as a user would, and returns once its tool is
+     * registered (the grant answers after the registration). Until the runtime has seen the plugin
+     * bundle the grant is refused as an unknown plugin: asked again until it is known.
+     */
+    @SuppressWarnings("unchecked")
+    private void grantBenchPlugin() throws Exception {
+        java.util.concurrent.BlockingQueue<String> lines = new java.util.concurrent.LinkedBlockingQueue<>();
+        Object connection = connect(lines::add);
+        try {
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            for (int id = 1; System.nanoTime() < deadline; id++) {
+                ((Consumer<String>) connection).accept("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":"
+                        + "\"plugins.grant\",\"params\":{\"pluginId\":\"bench\",\"capability\":\"agent.tool.register\"}}");
+                String answer;
+                do {
+                    answer = lines.poll(30, java.util.concurrent.TimeUnit.SECONDS);
+                } while (answer != null && !answer.contains("\"id\":" + id + ","));
+                if (answer != null && answer.contains("\"state\":\"registered\"")) {
+                    return;
+                }
+                sleep(20);
+            }
+            throw new IllegalStateException("the bench plugin was not registered after its grant");
+        } finally {
+            ((AutoCloseable) connection).close();
+        }
     }
 
     Path projectRoot() {
@@ -224,28 +262,50 @@ final class EmbeddedHost implements AutoCloseable {
         return cwd;
     }
 
-    /** Writes the probe bundle: a manifest and the probe classes, read as resources from this jar. */
-    private static Path writeProbe(Path jar) throws IOException {
+    /** Writes the bench plugin: its descriptor and the no-op tool's class, importing pi.host.api alone. */
+    private static Path writePlugin(Path jar) throws IOException {
+        Manifest mf = manifest("pi.host.bench.plugin", "pi.host.api;version=\"[0.2,1)\"");
+        mf.getMainAttributes().putValue("Pi-Plugin", "META-INF/pi-plugin.json");
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, mf)) {
+            out.putNextEntry(new JarEntry("META-INF/pi-plugin.json"));
+            out.write(BENCH_DESCRIPTOR.getBytes(StandardCharsets.UTF_8));
+            out.closeEntry();
+            copyClass(out, "pi/host/bench/probe/NoopTool.class");
+        }
+        return jar;
+    }
+
+    /** A bundle manifest (version 1.0.0) with exactly these imports. */
+    private static Manifest manifest(String symbolicName, String imports) {
         Manifest mf = new Manifest();
         Attributes a = mf.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
         a.putValue("Bundle-ManifestVersion", "2");
-        a.putValue("Bundle-SymbolicName", "pi.host.bench.probe");
+        a.putValue("Bundle-SymbolicName", symbolicName);
         a.putValue("Bundle-Version", "1.0.0");
-        a.putValue("Bundle-Activator", "pi.host.bench.probe.ProbeActivator");
-        a.putValue("Import-Package", "org.osgi.framework;version=\"[1.8,2)\", pi.host.api;version=\"[0.1,1)\","
-                + " pi.host.core.rpc;version=\"[0.1,1)\"");
+        a.putValue("Import-Package", imports);
+        return mf;
+    }
+
+    private static void copyClass(JarOutputStream out, String entry) throws IOException {
+        try (InputStream in = EmbeddedHost.class.getClassLoader().getResourceAsStream(entry)) {
+            if (in == null) {
+                throw new IOException("probe class missing from the benchmark jar: " + entry);
+            }
+            out.putNextEntry(new JarEntry(entry));
+            in.transferTo(out);
+            out.closeEntry();
+        }
+    }
+
+    /** Writes the probe bundle: a manifest and the probe classes, read as resources from this jar. */
+    private static Path writeProbe(Path jar) throws IOException {
+        Manifest mf = manifest("pi.host.bench.probe", "org.osgi.framework;version=\"[1.8,2)\","
+                + " pi.host.api;version=\"[0.2,1)\", pi.host.core.rpc;version=\"[0.1,1)\"");
+        mf.getMainAttributes().putValue("Bundle-Activator", "pi.host.bench.probe.ProbeActivator");
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, mf)) {
             for (String name : PROBE_CLASSES) {
-                String entry = "pi/host/bench/probe/" + name + ".class";
-                try (InputStream in = EmbeddedHost.class.getClassLoader().getResourceAsStream(entry)) {
-                    if (in == null) {
-                        throw new IOException("probe class missing from the benchmark jar: " + entry);
-                    }
-                    out.putNextEntry(new JarEntry(entry));
-                    in.transferTo(out);
-                    out.closeEntry();
-                }
+                copyClass(out, "pi/host/bench/probe/" + name + ".class");
             }
         }
         return jar;

@@ -39,7 +39,10 @@ final class FelixHost {
         Map<String, String> config = new HashMap<>(properties);
         config.put(Constants.FRAMEWORK_STORAGE, dataDir.resolve("felix-cache").toString());
         config.put("pi.host.data", dataDir.toString());
+        // the folder of pi.host.api.jar, which plugin modules compile against (PluginScaffold, PluginPack)
+        config.put("pi.host.sdk", BundleSet.assemblyDir().resolve("bundle").toString());
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
+        Path plugins = dropInFolder(dataDir, config);
 
         List<Path> jars = BundleSet.read(BundleSet.assemblyDir());
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
@@ -61,7 +64,7 @@ final class FelixHost {
                 framework.waitForStop(STOP_WAIT_MILLIS);
                 framework.init();
             }
-            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars);
+            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars, plugins);
             // Mark every bundle for start before the framework starts: the framework then starts them
             // all and only afterwards fires STARTED, which is when the stdio server begins to read.
             for (Bundle b : bundles) {
@@ -95,6 +98,27 @@ final class FelixHost {
             // the JVM is already shutting down through the hook
         }
         return event.getType() == FrameworkEvent.ERROR ? 1 : 0;
+    }
+
+    /**
+     * Creates {@code <data_dir>/plugins} and points Felix FileInstall at it: a jar dropped there is
+     * installed and started, a replaced jar updated, a removed jar uninstalled, within about a second
+     * (the plugin runtime then validates it and waits for the user's grant). FileInstall logs through
+     * java.util.logging (stderr), never stdout, which belongs to the protocol.
+     */
+    static Path dropInFolder(Path dataDir, Map<String, String> config) throws IOException {
+        Path plugins = dataDir.resolve("plugins");
+        Files.createDirectories(plugins);
+        config.putIfAbsent("felix.fileinstall.dir", plugins.toString());
+        config.putIfAbsent("felix.fileinstall.poll", "1000");
+        config.putIfAbsent("felix.fileinstall.noInitialDelay", "true");
+        config.putIfAbsent("felix.fileinstall.filter", ".*\\.jar");
+        config.putIfAbsent("felix.fileinstall.bundles.new.start", "true");
+        config.putIfAbsent("felix.fileinstall.bundles.startTransient", "false");
+        config.putIfAbsent("felix.fileinstall.log.default", "jul");
+        config.putIfAbsent("felix.fileinstall.log.level", "2");
+        config.putIfAbsent("felix.fileinstall.enableConfigSave", "false");
+        return plugins;
     }
 
     /**
@@ -169,9 +193,11 @@ final class FelixHost {
 
     /**
      * Installs the listed jars, updating a cached bundle only when its jar is newer than the cache,
-     * and uninstalls cached bundles that are no longer listed.
+     * and uninstalls cached bundles that are no longer listed, except the plugins FileInstall
+     * installed from the drop-in folder (it keeps those in step with the folder itself).
      */
-    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars) throws BundleException {
+    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars, Path plugins)
+            throws BundleException {
         Map<String, Bundle> cached = new HashMap<>();
         for (Bundle b : context.getBundles()) {
             if (b.getBundleId() != 0) {
@@ -192,11 +218,22 @@ final class FelixHost {
             result.add(b);
         }
         for (Map.Entry<String, Bundle> e : cached.entrySet()) {
-            if (!listed.contains(e.getKey())) {
+            if (!listed.contains(e.getKey()) && !droppedIn(e.getKey(), plugins)) {
                 e.getValue().uninstall();
             }
         }
         return result;
+    }
+
+    /** Whether a bundle location names a file in the drop-in folder. */
+    static boolean droppedIn(String location, Path plugins) {
+        try {
+            java.net.URI uri = java.net.URI.create(location);
+            return "file".equals(uri.getScheme())
+                    && Path.of(uri).toAbsolutePath().normalize().startsWith(plugins.toAbsolutePath().normalize());
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+            return false;
+        }
     }
 
     private static long lastModified(Path jar) {

@@ -25,6 +25,8 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import pi.host.core.rpc.RpcEndpoint;
+import pi.host.it.plugin.EchoPluginTool;
+import pi.host.it.plugin.PluginJars;
 
 /**
  * Delegate calls in the one pipeline, inside the real container (spec §10.2): the host resolves a
@@ -38,7 +40,8 @@ import pi.host.core.rpc.RpcEndpoint;
 public class DelegationIT {
 
     private static final String NOTES = "pi.host.it.delegnotes";
-    private static final String PLUGIN_TOOL = "plugin_pi_host_it_delegnotes_notes";
+    private static final String PLUGIN_ID = "it-delegnotes";
+    private static final String PLUGIN_TOOL = "plugin_it_delegnotes_notes";
 
     @Inject
     private BundleContext context;
@@ -47,21 +50,22 @@ public class DelegationIT {
     private RpcEndpoint endpoint;
 
     private RpcClient rpc;
+    private HostCalls host;
     private Bundle notes;
 
     @Configuration
     public Option[] config() {
-        ProviderBundles.write(NOTES, "notes");
+        ObjectNode descriptor = PluginJars.descriptor(PLUGIN_ID, "1.0.0");
+        PluginJars.textTool(descriptor, "notes", EchoPluginTool.class, "low");
+        ProviderBundles.plugin(NOTES, "1.0.0", descriptor.toString(), null, EchoPluginTool.class);
         return new Option[] {HostBundles.options()};
     }
 
     @Before
     public void install() throws BundleException {
         rpc = new RpcClient(endpoint);
-        notes = context.installBundle(ProviderBundles.location(NOTES));
-        notes.start();
-        rpc.awaitNotification("tools.changed", "adding " + PLUGIN_TOOL,
-                p -> RpcClient.contains(p.path("added"), PLUGIN_TOOL));
+        host = new HostCalls(rpc);
+        notes = host.installAndGrant(context, NOTES, PLUGIN_ID, PLUGIN_TOOL);
     }
 
     @After
@@ -69,6 +73,7 @@ public class DelegationIT {
         if (notes != null && notes.getState() != Bundle.UNINSTALLED) {
             notes.uninstall();
         }
+        host.forget(PLUGIN_ID);
         rpc.close();
     }
 

@@ -2,6 +2,7 @@ package pi.host.it;
 
 import static org.ops4j.pax.exam.CoreOptions.bundle;
 import static org.ops4j.pax.exam.CoreOptions.composite;
+import static org.ops4j.pax.exam.CoreOptions.frameworkProperty;
 import static org.ops4j.pax.exam.CoreOptions.junitBundles;
 import static org.ops4j.pax.exam.CoreOptions.mavenBundle;
 import static org.ops4j.pax.exam.CoreOptions.systemProperty;
@@ -37,6 +38,7 @@ public final class HostBundles {
         return composite(
                 // an unresolved bundle is a broken assembly: fail the container, not some later assertion
                 systemProperty(Constants.EXAM_FAIL_ON_UNRESOLVED_KEY).value("true"),
+                dropInFolder(),
                 examSupport(),
                 assembly());
     }
@@ -48,6 +50,26 @@ public final class HostBundles {
         return composite(assembledJars().stream()
                 .map(jar -> bundle(jar.toUri().toString()))
                 .toArray(Option[]::new));
+    }
+
+    /**
+     * FileInstall (in the assembly) watches a fresh folder of each container, as the launcher points
+     * it at {@code <data_dir>/plugins}; without this it would watch {@code ./load}. It logs to stderr.
+     */
+    private static Option dropInFolder() {
+        Path dir;
+        try {
+            Path base = Paths.get(System.getProperty(ProviderBundles.DIRECTORY)).toAbsolutePath().getParent();
+            Files.createDirectories(base);
+            dir = Files.createTempDirectory(base, "drop-in-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return composite(
+                frameworkProperty("felix.fileinstall.dir").value(dir.toString()),
+                frameworkProperty("felix.fileinstall.poll").value("200"),
+                frameworkProperty("felix.fileinstall.log.default").value("jul"),
+                frameworkProperty("felix.fileinstall.log.level").value("2"));
     }
 
     /**

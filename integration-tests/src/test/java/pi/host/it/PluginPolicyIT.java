@@ -7,7 +7,7 @@ import static org.junit.Assert.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.util.List;
 import java.util.Map;
 import javax.inject.Inject;
 import org.junit.After;
@@ -23,12 +23,18 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import pi.host.core.rpc.RpcEndpoint;
+import pi.host.it.plugin.ActionPluginTool;
+import pi.host.it.plugin.EchoPluginTool;
+import pi.host.it.plugin.PluginJars;
+import pi.host.it.plugin.SideEffects;
 import pi.host.it.provider.ProviderActivator;
 
 /**
  * Plugin and MCP tools in the one pipeline, inside the real container: Plan admits only plan-safe
- * actions and hides plugin tools without any, an MCP tool is medium risk whatever it declares and
- * its card says so, and tool names match exactly.
+ * actions (the tool's code never runs for a refused one) and hides plugin tools without any, an MCP
+ * tool is medium risk whatever it declares and its card says so, and tool names match exactly. The
+ * plugins are Pi-Plugin bundles, granted before each test; the MCP tool is registered directly by a
+ * bundle named like the bridge (the only bundle the registry takes MCP tools from).
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -37,6 +43,8 @@ public class PluginPolicyIT {
     private static final String GIT = "pi.host.it.git";
     private static final String NOTES = "pi.host.it.notes";
     private static final String MCP = "pi.host.mcp"; // the only bundle the registry lets register MCP tools
+    private static final String GIT_TOOL = "plugin_it_git_git";
+    private static final String NOTES_TOOL = "plugin_it_notes_notes";
 
     @Inject
     private BundleContext context;
@@ -45,15 +53,20 @@ public class PluginPolicyIT {
     private RpcEndpoint endpoint;
 
     private RpcClient rpc;
+    private HostCalls host;
     private Bundle git;
     private Bundle notes;
     private Bundle mcp;
 
     @Configuration
     public Option[] config() {
-        ProviderBundles.write(GIT, "git", Map.of(ProviderActivator.ACTIONS_HEADER, "status,log,commit",
-                ProviderActivator.PLAN_SAFE_HEADER, "status,log"));
-        ProviderBundles.write(NOTES, "notes", Map.of(ProviderActivator.RISK_HEADER, "low"));
+        ObjectNode git = PluginJars.descriptor("it-git", "1.0.0");
+        PluginJars.actionTool(git, "git", ActionPluginTool.class, "low", new String[] {"status", "log", "commit"},
+                new String[] {"status", "log"});
+        ProviderBundles.plugin(GIT, "1.0.0", git.toString(), null, ActionPluginTool.class);
+        ObjectNode notes = PluginJars.descriptor("it-notes", "1.0.0");
+        PluginJars.textTool(notes, "notes", EchoPluginTool.class, "low");
+        ProviderBundles.plugin(NOTES, "1.0.0", notes.toString(), null, EchoPluginTool.class);
         ProviderBundles.write(MCP, "read_text_file", Map.of(ProviderActivator.MCP_SERVER_HEADER, "fs",
                 ProviderActivator.RISK_HEADER, "low"));
         return new Option[] {HostBundles.options()};
@@ -62,9 +75,14 @@ public class PluginPolicyIT {
     @Before
     public void install() throws BundleException {
         rpc = new RpcClient(endpoint);
-        git = start(GIT, "plugin_pi_host_it_git_git");
-        notes = start(NOTES, "plugin_pi_host_it_notes_notes");
-        mcp = start(MCP, "mcp_fs_read_text_file");
+        host = new HostCalls(rpc);
+        SideEffects.clear("git");
+        SideEffects.clear("notes");
+        git = host.installAndGrant(context, GIT, "it-git", GIT_TOOL);
+        notes = host.installAndGrant(context, NOTES, "it-notes", NOTES_TOOL);
+        mcp = context.installBundle(ProviderBundles.location(MCP));
+        mcp.start();
+        host.awaitAdded("mcp_fs_read_text_file");
     }
 
     @After
@@ -74,76 +92,87 @@ public class PluginPolicyIT {
                 b.uninstall();
             }
         }
+        host.forget("it-git");
+        host.forget("it-notes");
         rpc.close();
     }
 
-    private Bundle start(String symbolicName, String exposed) throws BundleException {
-        Bundle b = context.installBundle(ProviderBundles.location(symbolicName));
-        b.start();
-        rpc.awaitNotification("tools.changed", "adding " + exposed, p -> RpcClient.contains(p.path("added"), exposed));
-        return b;
-    }
-
     private String session(String mode, String permissionMode) throws IOException {
-        ObjectNode p = RpcClient.params().put("projectRoot", Files.createTempDirectory("proj").toString())
-                .put("mode", mode).put("permissionMode", permissionMode);
-        return rpc.call("session.create", p).get("sessionId").asText();
+        return host.session(mode, permissionMode);
     }
 
-    /** Runs a call; plugin and MCP tools are on-demand, so they are activated first with ToolSearch. */
     private JsonNode execute(String session, String callId, String tool, ObjectNode args) {
-        if (tool.startsWith("plugin_") || tool.startsWith("mcp_")) {
-            activate(session, tool);
-        }
-        return call(session, callId, tool, args);
+        return host.execute(session, callId, tool, args);
     }
 
     private JsonNode call(String session, String callId, String tool, ObjectNode args) {
-        ObjectNode p = RpcClient.params().put("sessionId", session).put("turnId", "t1").put("toolCallId", callId)
-                .put("name", tool);
-        p.set("arguments", args);
-        return rpc.call("tools.execute", p);
+        return host.call(session, callId, tool, args);
     }
 
     private JsonNode activate(String session, String tool) {
-        return call(session, "search-" + tool + "-" + System.nanoTime(), "ToolSearch",
-                RpcClient.params().put("query", tool));
+        return host.activate(session, tool);
     }
 
     private static ObjectNode action(String action) {
-        return RpcClient.params().put("action", action);
+        return HostCalls.action(action);
     }
 
     @Test
     public void planAdmitsOnlyPlanSafeActions() throws IOException {
         String agent = session("agent", "auto");
-        assertEquals("ran commit", text(execute(agent, "a1", "plugin_pi_host_it_git_git", action("commit"))));
+        assertEquals("ran commit", text(execute(agent, "a1", GIT_TOOL, action("commit"))));
 
         String plan = session("plan", "auto");
-        assertEquals("ran status", text(execute(plan, "p1", "plugin_pi_host_it_git_git", action("status"))));
+        assertEquals("ran status", text(execute(plan, "p1", GIT_TOOL, action("status"))));
         for (String refused : new String[] {"commit", "Status", "STATUS"}) {
-            JsonNode r = execute(plan, "p-" + refused, "plugin_pi_host_it_git_git", action(refused));
+            JsonNode r = execute(plan, "p-" + refused, GIT_TOOL, action(refused));
             assertEquals(refused, "PERMISSION_DENIED", r.get("errorCode").asText());
         }
-        JsonNode missing = execute(plan, "p-missing", "plugin_pi_host_it_git_git", RpcClient.params());
+        JsonNode missing = execute(plan, "p-missing", GIT_TOOL, RpcClient.params());
         assertEquals("PERMISSION_DENIED", missing.get("errorCode").asText());
+        // the plugin's code ran for the two admitted calls only
+        assertEquals(List.of("ran commit", "ran status"), SideEffects.of("git"));
+        // each refusal is audited
+        JsonNode rows = rpc.call("audit.query", RpcClient.params().put("sessionId", plan).put("toolName", GIT_TOOL))
+                .get("rows");
+        int denied = 0;
+        for (JsonNode row : rows) {
+            if ("PERMISSION_DENIED".equals(row.path("errorCode").asText())) {
+                denied++;
+                assertEquals("deny", row.get("decision").asText());
+            }
+        }
+        assertEquals(4, denied);
+    }
+
+    @Test
+    public void anActionOutsideTheDeclaredOnesIsRefusedBeforeThePluginRunsInAgentModeToo() throws IOException {
+        String agent = session("agent", "auto");
+        for (String refused : new String[] {"push", "Commit"}) {
+            JsonNode r = execute(agent, "a-" + refused, GIT_TOOL, action(refused));
+            assertEquals(refused, "PERMISSION_DENIED", r.get("errorCode").asText());
+        }
+        assertEquals("PERMISSION_DENIED", execute(agent, "a-none", GIT_TOOL, RpcClient.params())
+                .get("errorCode").asText());
+        assertEquals(List.of(), SideEffects.of("git"));
     }
 
     @Test
     public void planHidesAndDeniesPluginToolsWithoutPlanSafeActions() throws IOException {
         String plan = session("plan", "auto");
         JsonNode list = rpc.call("tools.list", RpcClient.params().put("sessionId", plan));
-        assertFalse(list.toString().contains("plugin_pi_host_it_notes_notes"));
-        assertTrue("the plan-safe plugin is offered", list.toString().contains("plugin_pi_host_it_git_git"));
+        assertFalse(list.toString().contains(NOTES_TOOL));
+        assertTrue("the plan-safe plugin is offered", list.toString().contains(GIT_TOOL));
 
-        JsonNode r = execute(plan, "n1", "plugin_pi_host_it_notes_notes", RpcClient.params().put("text", "x"));
+        JsonNode r = execute(plan, "n1", NOTES_TOOL, RpcClient.params().put("text", "x"));
         assertEquals("PLUGIN_DISABLED_IN_PLAN", r.get("errorCode").asText());
+        assertEquals("the tool's code did not run", List.of(), SideEffects.of("notes"));
         JsonNode row = rpc.call("audit.query", RpcClient.params().put("sessionId", plan)).get("rows").get(0);
         assertEquals("mode-deny", row.get("decision").asText());
         assertEquals("PLUGIN_DISABLED_IN_PLAN", row.get("errorCode").asText());
 
         String goal = session("goal", "auto");
-        assertEquals("PLUGIN_DISABLED_IN_PLAN", execute(goal, "n2", "plugin_pi_host_it_notes_notes",
+        assertEquals("PLUGIN_DISABLED_IN_PLAN", execute(goal, "n2", NOTES_TOOL,
                 RpcClient.params().put("text", "x")).get("errorCode").asText());
     }
 
@@ -176,7 +205,7 @@ public class PluginPolicyIT {
     @Test
     public void toolNamesMatchExactly() throws IOException {
         String s = session("agent", "auto");
-        for (String name : new String[] {"write", "Write ", " Write", "\u13b3rite", "WRITE", "plugin_pi_host_it_git_GIT"}) {
+        for (String name : new String[] {"write", "Write ", " Write", "\u13b3rite", "WRITE", "plugin_it_git_GIT"}) {
             JsonNode r = execute(s, "u-" + name.hashCode(), name, RpcClient.params());
             assertEquals(name, "UNKNOWN_TOOL", r.get("errorCode").asText());
         }
@@ -186,7 +215,7 @@ public class PluginPolicyIT {
     public void onDemandToolsRunOnlyOnceActivatedAndANewPromptRestoresOnlyWhatItsContextProves()
             throws IOException {
         String s = session("agent", "auto");
-        String git = "plugin_pi_host_it_git_git";
+        String git = GIT_TOOL;
         assertEquals("TOOL_NOT_ACTIVE", call(s, "d1", git, action("status")).get("errorCode").asText());
         JsonNode list = rpc.call("tools.list", RpcClient.params().put("sessionId", s));
         assertTrue(list.get("onDemand").toString().contains(git));
@@ -236,6 +265,6 @@ public class PluginPolicyIT {
     }
 
     private static String text(JsonNode result) {
-        return result.get("content").get(0).get("text").asText();
+        return HostCalls.text(result);
     }
 }

@@ -13,9 +13,13 @@ import java.nio.file.StandardCopyOption;
 import pi.host.it.provider.ActionTool;
 import pi.host.it.provider.EchoTool;
 import pi.host.it.provider.ProviderActivator;
+import pi.host.it.plugin.SideEffects;
 
 /**
- * Throw-away plugin bundles, built with TinyBundles from the classes in {@code pi.host.it.provider}.
+ * Throw-away bundles, built with TinyBundles: plugins (a descriptor and {@code pi.host.api.PluginTool}
+ * classes from {@code pi.host.it.plugin}) and bundles that register a {@code ToolProvider} themselves
+ * (classes in {@code pi.host.it.provider}: the MCP bridge's stand-in, and the direct registration the
+ * registry refuses).
  *
  * <p>They are built outside the container (in a test's {@code @Configuration}, which Pax Exam runs
  * in the driver) and written to a directory the in-container test installs them from at run time.
@@ -43,7 +47,6 @@ public final class ProviderBundles {
      * {@link ProviderActivator}'s header names), and returns the location to install it from.
      */
     public static String write(String symbolicName, String toolName, java.util.Map<String, String> headers) {
-        Path jar = directory().resolve(symbolicName + ".jar");
         // the raw builder writes exactly these headers: no bnd analysis, so the imports are the ones stated
         org.ops4j.pax.tinybundles.TinyBundle b = bundle()
                 .setHeader("Bundle-ManifestVersion", "2")
@@ -55,6 +58,12 @@ public final class ProviderBundles {
                 .setHeader("Import-Package", "org.osgi.framework, pi.host.api;version=\"[0.1,1)\"")
                 .setHeader(ProviderActivator.TOOL_NAME_HEADER, toolName);
         headers.forEach(b::setHeader);
+        return save(symbolicName, b);
+    }
+
+    /** Builds the bundle into {@code <directory>/<symbolicName>.jar} and returns its location. */
+    private static String save(String symbolicName, org.ops4j.pax.tinybundles.TinyBundle b) {
+        Path jar = directory().resolve(symbolicName + ".jar");
         try (InputStream bytes = b.build(rawBuilder())) {
             Files.createDirectories(jar.getParent());
             Files.copy(bytes, jar, StandardCopyOption.REPLACE_EXISTING);
@@ -62,6 +71,33 @@ public final class ProviderBundles {
             throw new UncheckedIOException("cannot write " + jar, e);
         }
         return location(symbolicName);
+    }
+
+    /**
+     * Writes a plugin bundle as the contract describes it: the {@code Pi-Plugin} header, the descriptor
+     * {@code META-INF/pi-plugin.json}, the given tool classes (plus {@link SideEffects}), and an
+     * Import-Package of pi.host.api alone (or {@code imports} when given); returns the location.
+     */
+    public static String plugin(String symbolicName, String version, String descriptorJson, String imports,
+            Class<?>... classes) {
+        org.ops4j.pax.tinybundles.TinyBundle b = bundle()
+                .setHeader("Bundle-ManifestVersion", "2")
+                .symbolicName(symbolicName)
+                .setHeader("Bundle-Version", version)
+                .setHeader("Import-Package", imports != null ? imports : "pi.host.api;version=\"[0.2,1)\"")
+                .setHeader("Pi-Plugin", "META-INF/pi-plugin.json")
+                .addResource("META-INF/pi-plugin.json",
+                        new java.io.ByteArrayInputStream(descriptorJson.getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+                .addClass(SideEffects.class);
+        for (Class<?> c : classes) {
+            b.addClass(c);
+        }
+        return save(symbolicName, b);
+    }
+
+    /** The written bundle {@code symbolicName} as a file (to copy into a drop-in folder). */
+    public static Path file(String symbolicName) {
+        return directory().resolve(symbolicName + ".jar");
     }
 
     /** Where {@link #write} put the bundle {@code symbolicName}. */

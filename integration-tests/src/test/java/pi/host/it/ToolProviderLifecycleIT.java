@@ -2,9 +2,13 @@ package pi.host.it;
 
 import static org.junit.Assert.assertEquals;
 import static org.junit.Assert.assertFalse;
+import static org.junit.Assert.assertTrue;
+import static org.awaitility.Awaitility.await;
 import static pi.host.it.RpcClient.contains;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.time.Duration;
 import javax.inject.Inject;
 import org.junit.Test;
 import org.junit.runner.RunWith;
@@ -17,11 +21,13 @@ import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
 import pi.host.core.rpc.RpcEndpoint;
+import pi.host.it.plugin.EchoPluginTool;
+import pi.host.it.plugin.PluginJars;
 
 /**
- * Tools follow their provider bundles at run time: installing a plugin bundle announces its tool
- * in {@code tools.changed}, uninstalling it withdraws the tool, and a plugin can never take a
- * builtin's name.
+ * Tools follow their plugin bundles at run time: a granted plugin's tool is announced in
+ * {@code tools.changed}, uninstalling the bundle withdraws it, a plugin can never take a builtin's
+ * name, and a bundle that registers a ToolProvider itself is refused with a diagnostic.
  *
  * <p>Also pins: the registry was a delayed DS component that nothing referenced, so it never
  * activated and no client ever heard {@code tools.changed}.
@@ -32,6 +38,7 @@ public class ToolProviderLifecycleIT {
 
     private static final String ECHO_BUNDLE = "pi.host.it.echo";
     private static final String SHADOW_BUNDLE = "pi.host.it.shadow";
+    private static final String DIRECT_BUNDLE = "pi.host.it.direct";
 
     @Inject
     private BundleContext context;
@@ -43,37 +50,48 @@ public class ToolProviderLifecycleIT {
     public Option[] config() {
         // runs in the driver, before the container starts: the bundles are only built here, the
         // tests install them
-        ProviderBundles.write(ECHO_BUNDLE, "echo");
-        ProviderBundles.write(SHADOW_BUNDLE, "Read");
+        ObjectNode echo = PluginJars.descriptor("it-echo", "1.0.0");
+        PluginJars.textTool(echo, "echo", EchoPluginTool.class, "low");
+        ProviderBundles.plugin(ECHO_BUNDLE, "1.0.0", echo.toString(), null, EchoPluginTool.class);
+        ObjectNode shadow = PluginJars.descriptor("it-shadow", "1.0.0");
+        PluginJars.textTool(shadow, "Read", EchoPluginTool.class, "low");
+        ProviderBundles.plugin(SHADOW_BUNDLE, "1.0.0", shadow.toString(), null, EchoPluginTool.class);
+        ProviderBundles.write(DIRECT_BUNDLE, "direct");
         return new Option[] {HostBundles.options()};
     }
 
     @Test
-    public void pluginToolAppearsOnInstallAndGoesOnUninstall() throws BundleException {
-        // plugin_<bundle symbolic name, non-alphanumerics as '_'>_<tool name>
-        String exposed = "plugin_pi_host_it_echo_echo";
+    public void pluginToolAppearsOnGrantAndGoesOnUninstall() throws BundleException {
+        String exposed = "plugin_it_echo_echo";
         try (RpcClient rpc = new RpcClient(endpoint)) {
-            Bundle provider = context.installBundle(ProviderBundles.location(ECHO_BUNDLE));
+            HostCalls host = new HostCalls(rpc);
+            Bundle plugin = context.installBundle(ProviderBundles.location(ECHO_BUNDLE));
             try {
-                provider.start();
-                rpc.awaitNotification("tools.changed", "adding " + exposed, p -> contains(p.path("added"), exposed));
+                plugin.start();
+                host.awaitPlugin("it-echo", "awaiting-grant");
+                host.grant("it-echo");
+                host.awaitAdded(exposed);
 
-                provider.uninstall();
-                rpc.awaitNotification("tools.changed", "removing " + exposed,
-                        p -> contains(p.path("removed"), exposed));
+                plugin.uninstall();
+                host.awaitRemoved(exposed);
+                host.awaitPlugin("it-echo", "removed");
             } finally {
-                uninstallIfInstalled(provider);
+                uninstallIfInstalled(plugin);
+                host.forget("it-echo");
             }
         }
     }
 
     @Test
     public void pluginToolNamedLikeABuiltinIsExposedUnderThePluginPrefix() throws BundleException {
-        String exposed = "plugin_pi_host_it_shadow_Read";
+        String exposed = "plugin_it_shadow_Read";
         try (RpcClient rpc = new RpcClient(endpoint)) {
-            Bundle provider = context.installBundle(ProviderBundles.location(SHADOW_BUNDLE));
+            HostCalls host = new HostCalls(rpc);
+            Bundle plugin = context.installBundle(ProviderBundles.location(SHADOW_BUNDLE));
             try {
-                provider.start();
+                plugin.start();
+                host.awaitPlugin("it-shadow", "awaiting-grant");
+                host.grant("it-shadow");
                 JsonNode change = rpc.awaitNotification("tools.changed", "adding " + exposed,
                         p -> contains(p.path("added"), exposed));
                 assertEquals("the one tool added is the prefixed name", 1, change.path("added").size());
@@ -83,9 +101,40 @@ public class ToolProviderLifecycleIT {
                             contains(earlier.path("added"), "Read"));
                 }
             } finally {
-                uninstallIfInstalled(provider);
+                uninstallIfInstalled(plugin);
+                host.forget("it-shadow");
             }
         }
+    }
+
+    @Test
+    public void aBundleRegisteringAToolProviderItselfIsRefusedWithADiagnostic() throws BundleException {
+        try (RpcClient rpc = new RpcClient(endpoint)) {
+            Bundle direct = context.installBundle(ProviderBundles.location(DIRECT_BUNDLE));
+            try {
+                direct.start();
+                JsonNode refusal = await("the refusal of " + DIRECT_BUNDLE).atMost(Duration.ofSeconds(10))
+                        .until(() -> refusal(rpc), r -> r != null);
+                assertEquals("direct", refusal.get("tool").asText());
+                assertTrue(refusal.toString(), refusal.get("reason").asText().contains("Pi-Plugin"));
+                assertTrue(refusal.toString(), refusal.get("reason").asText().contains("pi.host.api.PluginTool"));
+                for (JsonNode change : rpc.notifications("tools.changed")) {
+                    assertFalse("a directly registered tool was announced: " + change,
+                            change.path("added").toString().contains("direct"));
+                }
+            } finally {
+                uninstallIfInstalled(direct);
+            }
+        }
+    }
+
+    private static JsonNode refusal(RpcClient rpc) {
+        for (JsonNode r : rpc.call("plugins.list").get("refusedTools")) {
+            if (DIRECT_BUNDLE.equals(r.get("bundle").asText())) {
+                return r;
+            }
+        }
+        return null;
     }
 
     private static void uninstallIfInstalled(Bundle bundle) throws BundleException {

@@ -7,19 +7,19 @@ import java.util.Optional;
 import java.util.function.Supplier;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
-import pi.host.api.ToolProvider;
+import pi.host.api.PluginTool;
 
 /**
- * The baseline: the provider's {@code execute} called directly with a call object built once, as
+ * The baseline: the plugin tool's {@code execute} called directly with a call object built once, as
  * a caller without the host would. Offered to the benchmark as a {@link Supplier} (a JDK type, so
  * the benchmark's class loader and the probe bundle's need not share {@code pi.host.api}).
  */
 final class DirectCall implements Supplier<Object>, ToolCall {
 
-    private final ToolProvider tool;
+    private final PluginTool tool;
     private final Map<String, Object> arguments = Map.of("text", "hello");
 
-    DirectCall(ToolProvider tool) {
+    DirectCall(PluginTool tool) {
         this.tool = tool;
     }
 

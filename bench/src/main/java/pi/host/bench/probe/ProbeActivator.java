@@ -8,17 +8,14 @@ import java.util.function.Supplier;
 import org.osgi.framework.BundleActivator;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.ServiceReference;
-import pi.host.api.Tool;
-import pi.host.api.ToolProvider;
 import pi.host.core.rpc.RpcConnection;
 import pi.host.core.rpc.RpcEndpoint;
 
 /**
- * The benchmark's probe bundle, written and installed at benchmark setup (ProbeBundle): registers
- * the no-op tool as a plugin tool, and hands the benchmark, through JDK types only, a direct call
- * of that tool and connections to the host's {@link RpcEndpoint}. A plain activator keeps the
- * throw-away bundle to a manifest and a few classes (the integration tests' ProviderActivator does
- * the same).
+ * The benchmark's probe bundle, written and installed at benchmark setup (EmbeddedHost): hands
+ * the benchmark, through JDK types only, a direct call of the no-op tool (the baseline; the tool the
+ * host calls is the bench plugin's) and connections to the host's {@link RpcEndpoint}. A plain
+ * activator keeps the throw-away bundle to a manifest and a few classes.
  */
 public final class ProbeActivator implements BundleActivator {
 
@@ -27,13 +24,9 @@ public final class ProbeActivator implements BundleActivator {
 
     @Override
     public void start(BundleContext context) {
+        // the tool itself is the bench plugin's (a Pi-Plugin bundle EmbeddedHost installs and grants);
+        // this copy is only for the direct-call baseline
         NoopTool tool = new NoopTool();
-        Dictionary<String, Object> tp = new Hashtable<>();
-        tp.put(Tool.NAME, "noop");
-        tp.put(Tool.RISK, "low"); // low risk: the policy allows it without a card in every permission mode
-        tp.put("pi.plugin.id", "bench"); // exposed as plugin_bench_noop
-        context.registerService(ToolProvider.class, tool, tp);
-
         Dictionary<String, Object> direct = new Hashtable<>();
         direct.put(ROLE, "direct");
         context.registerService(Supplier.class, new DirectCall(tool), direct);

@@ -34,12 +34,19 @@ import pi.host.core.internal.events.HostEvents;
 public final class ToolRegistry {
 
     /**
-     * The bundles whose tools keep their builtin names: the builtin tools, and the host itself for
-     * the tools that work on its own state (ToolSearch).
+     * The bundles whose tools keep their builtin names: the builtin tools, the host itself for the
+     * tools that work on its own state (ToolSearch), and the plugin runtime for the plugin author's
+     * tools ({@link #PLUGIN_TOOLING_NAMES} only).
      */
-    public static final java.util.Set<String> BUILTIN_BUNDLES = java.util.Set.of("pi.host.tools", "pi.host.core");
+    public static final java.util.Set<String> BUILTIN_BUNDLES = java.util.Set.of("pi.host.tools", "pi.host.core",
+            "pi.host.plugins");
     /** Symbolic name of the only bundle that may register MCP tools. */
     public static final String MCP_BUNDLE = "pi.host.mcp";
+    /** Symbolic name of the plugin runtime: the only bundle that may register plugin tools. */
+    public static final String PLUGINS_BUNDLE = "pi.host.plugins";
+    /** The builtin names the plugin runtime may register (and no other builtin name). */
+    public static final java.util.Set<String> PLUGIN_TOOLING_NAMES = java.util.Set.of("PluginCheck",
+            "PluginScaffold", "PluginPack");
     /** Service property naming the plugin a tool belongs to. */
     public static final String PLUGIN_ID = "pi.plugin.id";
     /** Service property naming the MCP server a bridged tool belongs to. */
@@ -126,16 +133,25 @@ public final class ToolRegistry {
             }
             origin = ToolOrigin.MCP;
             owner = mcpServer;
+        } else if (PLUGINS_BUNDLE.equals(bsn) && pluginId != null) {
+            // a granted plugin's tool, registered by the runtime on the plugin's behalf: never a builtin's name
+            origin = ToolOrigin.PLUGIN;
+            owner = pluginId;
         } else if (BUILTIN_BUNDLES.contains(bsn) && pluginId == null) {
             if (!ToolNaming.BUILTIN_NAMES.contains(localName)) {
                 throw new Refused("'" + localName + "' is not a reserved builtin name");
             }
+            if (PLUGINS_BUNDLE.equals(bsn) && !PLUGIN_TOOLING_NAMES.contains(localName)) {
+                throw new Refused("the plugin runtime may register only " + PLUGIN_TOOLING_NAMES + " as builtins");
+            }
             origin = ToolOrigin.BUILTIN;
             owner = null;
         } else {
-            // every other bundle is a plugin: its tools can never take a builtin's name
-            origin = ToolOrigin.PLUGIN;
-            owner = pluginId != null ? pluginId : bsn;
+            // plugins do not register services themselves: the runtime does, after validation and the grant
+            throw new Refused("bundle " + bsn + " registered a ToolProvider service directly; plugin tools are"
+                    + " registered only by the plugin runtime: declare the tool in a descriptor (manifest header"
+                    + " 'Pi-Plugin: META-INF/pi-plugin.json'), implement pi.host.api.PluginTool, and grant the plugin"
+                    + " agent.tool.register (see docs/plugin-guide.md)");
         }
         String exposed = ToolNaming.exposedName(origin, owner, localName);
         if (!ToolNaming.validExposedName(exposed)) {

@@ -23,6 +23,7 @@ import pi.host.core.internal.background.BackgroundMethods;
 import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.info.HostMethods;
 import pi.host.core.internal.plan.PlanMethods;
+import pi.host.core.internal.plugins.PluginMethods;
 import pi.host.core.internal.review.ReviewMethods;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.session.SessionMethods;
@@ -48,7 +49,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
             @Reference SessionMethods sessions, @Reference ToolMethods tools, @Reference PermissionMethods permissions,
             @Reference AuditMethods audit, @Reference PromptMethods prompts, @Reference ControlMethods control,
             @Reference BackgroundMethods background, @Reference ReviewMethods review,
-            @Reference PlanMethods plans, @Reference SubagentMethods subagents) {
+            @Reference PlanMethods plans, @Reference SubagentMethods subagents, @Reference PluginMethods plugins) {
         this.events = events;
         Map<String, RpcMethod> table = new HashMap<>();
         MethodTable register = (name, method) -> {
@@ -67,6 +68,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         background.register(register);
         plans.register(register);
         subagents.register(register);
+        plugins.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
         // Jackson builds its serializers on first use; building the ones of the first answer now, on

@@ -73,7 +73,15 @@ final class Migrations {
                             + " permission_mode TEXT,"
                             + " created_at INTEGER NOT NULL,"
                             + " resolved_at INTEGER)",
-                    "CREATE INDEX plan_approvals_by_status ON plan_approvals(status, session_id)")));
+                    "CREATE INDEX plan_approvals_by_status ON plan_approvals(status, session_id)")),
+            // the user's plugin grants (agent.tool.register), keyed by plugin id: they outlive the bundle,
+            // so a reinstalled or updated plugin keeps its grant until the user revokes it
+            new Migration(4, List.of(
+                    "CREATE TABLE plugin_grants ("
+                            + " plugin_id TEXT NOT NULL,"
+                            + " capability TEXT NOT NULL,"
+                            + " granted_at INTEGER NOT NULL,"
+                            + " PRIMARY KEY (plugin_id, capability))")));
 
     private Migrations() {
     }

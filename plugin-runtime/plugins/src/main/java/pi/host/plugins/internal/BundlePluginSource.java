@@ -1,0 +1,76 @@
+package pi.host.plugins.internal;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.URL;
+import java.util.Dictionary;
+import java.util.Enumeration;
+import java.util.jar.Attributes;
+import java.util.jar.Manifest;
+import org.osgi.framework.Bundle;
+import pi.host.plugins.check.ResourceReader;
+
+/** A plugin bundle in the running framework; its entries are read without resolving or loading anything. */
+final class BundlePluginSource implements PluginSource {
+
+    private final Bundle bundle;
+    private final String unresolved;
+
+    BundlePluginSource(Bundle bundle, String unresolved) {
+        this.bundle = bundle;
+        this.unresolved = unresolved;
+    }
+
+    @Override
+    public long bundleId() {
+        return bundle.getBundleId();
+    }
+
+    @Override
+    public String symbolicName() {
+        String bsn = bundle.getSymbolicName();
+        return bsn == null ? "bundle-" + bundle.getBundleId() : bsn;
+    }
+
+    @Override
+    public Manifest manifest() {
+        Manifest m = new Manifest();
+        Attributes main = m.getMainAttributes();
+        // raw (untranslated) headers: the same text plugin check reads from the jar
+        Dictionary<String, String> headers = bundle.getHeaders("");
+        for (Enumeration<String> keys = headers.keys(); keys.hasMoreElements();) {
+            String key = keys.nextElement();
+            try {
+                main.putValue(key, headers.get(key));
+            } catch (IllegalArgumentException e) {
+                // a header name the jar format does not allow cannot be one the check looks at
+            }
+        }
+        return m;
+    }
+
+    @Override
+    public ResourceReader entries() {
+        return path -> {
+            URL url = bundle.getEntry(path);
+            if (url == null) {
+                return null;
+            }
+            try (InputStream in = url.openStream()) {
+                return in.readAllBytes();
+            } catch (IllegalStateException e) {
+                throw new IOException("the bundle was uninstalled while it was read", e);
+            }
+        };
+    }
+
+    @Override
+    public Class<?> loadClass(String name) throws ClassNotFoundException {
+        return bundle.loadClass(name);
+    }
+
+    @Override
+    public String unresolved() {
+        return unresolved;
+    }
+}
