@@ -35,6 +35,7 @@ public final class ProcessSupervisor {
     private final boolean subreaper;
     private final String setsid;
     private final ScheduledExecutorService sweeper;
+    private final CommandThreads threads = new CommandThreads();
     private final Set<Long> zombiesSeen = new HashSet<>();
 
     @Activate
@@ -63,6 +64,12 @@ public final class ProcessSupervisor {
         if (sweeper != null) {
             sweeper.shutdownNow();
         }
+        threads.close();
+    }
+
+    /** The threads that pump, wait for and kill the commands this supervisor started. */
+    public CommandThreads threads() {
+        return threads;
     }
 
     /** The native edge in use (tests assert that it is the JNA one where it should be). */
