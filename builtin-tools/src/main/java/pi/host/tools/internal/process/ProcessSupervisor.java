@@ -18,7 +18,7 @@ import org.osgi.service.component.annotations.Deactivate;
 /**
  * Starts command processes so that their whole tree can be found and killed later (spec §5: timeout
  * and abort terminate the complete tree). Each command gets its own session and process group
- * ({@code setsid}) and a marker in its environment that every descendant inherits; killing signals
+ * ({@link NativeSpawn}, else {@code setsid}) and a marker in its environment that every descendant inherits; killing signals
  * the group, every descendant, and every process carrying the marker, SIGTERM first, then SIGKILL
  * until none is left. As a Linux child subreaper the host adopts escaped descendants and reaps them.
  */
@@ -36,6 +36,8 @@ public final class ProcessSupervisor {
     private final String setsid;
     private final ScheduledExecutorService sweeper;
     private final CommandThreads threads = new CommandThreads();
+    /** Null where posix_spawn with a new session is not available: then {@code setsid} through ProcessBuilder. */
+    private final NativeSpawn spawner;
     private final Set<Long> zombiesSeen = new HashSet<>();
 
     @Activate
@@ -47,6 +49,7 @@ public final class ProcessSupervisor {
         this.signals = signals;
         this.subreaper = signals.becomeSubreaper();
         this.setsid = findSetsid();
+        this.spawner = signals.isNative() ? loadSpawner(threads) : null;
         if (subreaper) {
             sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "pi-reaper");
@@ -82,24 +85,35 @@ public final class ProcessSupervisor {
         return subreaper;
     }
 
-    /** A started command: its process and the marker its tree carries. */
-    public record Started(Process process, String marker) {
+    /** True when commands start through {@link NativeSpawn} (tests assert which path ran). */
+    public boolean spawnsNatively() {
+        return spawner != null;
     }
 
     /**
-     * Starts {@code command} in a new session (when {@code setsid} exists) with the marker set.
-     * The caller sets cwd, environment and redirects on {@code builder}.
+     * A started command: its process, the marker its tree carries, and whether it leads its own
+     * session (and so its own process group, which a kill then signals as a whole).
+     */
+    public record Started(Process process, String marker, boolean ownSession) {
+    }
+
+    /**
+     * Starts {@code command} in a new session with the marker set. The caller sets cwd, environment
+     * and redirects on {@code builder}.
      */
     public Started start(ProcessBuilder builder, List<String> command) throws IOException {
         String marker = UUID.randomUUID().toString();
         builder.environment().put(MARKER, marker);
+        if (spawner != null && NativeSpawn.supports(builder)) {
+            return new Started(spawner.start(builder, command), marker, true);
+        }
         List<String> argv = new java.util.ArrayList<>();
         if (setsid != null) {
             argv.add(setsid); // not a group leader when Java forks it, so setsid execs without forking again
         }
         argv.addAll(command);
         builder.command(argv);
-        return new Started(builder.start(), marker);
+        return new Started(builder.start(), marker, setsid != null);
     }
 
     /**
@@ -109,7 +123,7 @@ public final class ProcessSupervisor {
     public void killTree(Started started) {
         long root = started.process().pid();
         Set<Long> seen = new HashSet<>();
-        seen.addAll(signalRound(root, started.marker(), false));
+        seen.addAll(signalRound(started, false));
         long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TERM_GRACE_MS);
         while (System.nanoTime() < until && !members(root, started.marker()).isEmpty()) {
             sleep(20);
@@ -117,7 +131,7 @@ public final class ProcessSupervisor {
         // at least one SIGKILL round: group members that left the tree without the marker are only
         // reachable through their group, and they may ignore SIGTERM
         for (int round = 0; round < 20; round++) {
-            seen.addAll(signalRound(root, started.marker(), true));
+            seen.addAll(signalRound(started, true));
             sleep(round < 5 ? 10 : 50);
             if (members(root, started.marker()).isEmpty()) {
                 break;
@@ -126,7 +140,9 @@ public final class ProcessSupervisor {
         reapKilled(root, seen);
     }
 
-    private Set<Long> signalRound(long root, String marker, boolean force) {
+    private Set<Long> signalRound(Started started, boolean force) {
+        long root = started.process().pid();
+        String marker = started.marker();
         int sig = force ? NativeSignals.SIGKILL : NativeSignals.SIGTERM;
         Set<Long> targets = targets(root, marker);
         if (signals.isNative()) {
@@ -136,7 +152,7 @@ public final class ProcessSupervisor {
                     signals.signalGroup(pid, sig);
                 }
             }
-            if (setsid != null) {
+            if (started.ownSession()) {
                 signals.signalGroup(root, sig); // the shell leads its group even after it exited
             }
         }
@@ -196,7 +212,8 @@ public final class ProcessSupervisor {
             });
             synchronized (zombiesSeen) {
                 for (long pid : now) {
-                    if (zombiesSeen.contains(pid)) {
+                    // a command NativeSpawn started is reaped by its own waiter, which reads the exit code
+                    if (zombiesSeen.contains(pid) && (spawner == null || !spawner.owns(pid))) {
                         signals.reap(pid);
                     }
                 }
@@ -206,6 +223,16 @@ public final class ProcessSupervisor {
             }
         } catch (RuntimeException e) {
             // the sweep runs again in a second
+        }
+    }
+
+    private static NativeSpawn loadSpawner(CommandThreads threads) {
+        try {
+            return NativeSpawn.load(threads).orElse(null);
+        } catch (LinkageError | RuntimeException e) {
+            System.getLogger(ProcessSupervisor.class.getName()).log(System.Logger.Level.INFO,
+                    "posix_spawn unavailable, commands start through setsid: " + e);
+            return null;
         }
     }
 

@@ -52,19 +52,10 @@ final class ForegroundRun {
         StreamPump err = new StreamPump(process.getErrorStream(), stderr, c -> call.output(ToolCall.Stream.STDERR, c),
                 STREAM_CHARS)
                 .start(threads, "pi-bash-err-" + process.pid());
-        CompletableFuture<Void> exited = new CompletableFuture<>();
-        threads.execute("pi-bash-wait-" + process.pid(), () -> {
-            try {
-                process.waitFor();
-                exited.complete(null);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt(); // the host is stopping
-            }
-        });
         CompletableFuture<String> end = new CompletableFuture<>();
         call.onCancel(() -> end.complete("abort"));
         // exit is not the end while something still holds the pipes: both must close as well
-        CompletableFuture.allOf(exited, out.done(), err.done()).thenRun(() -> end.complete("exit"));
+        CompletableFuture.allOf(process.onExit(), out.done(), err.done()).thenRun(() -> end.complete("exit"));
         String why;
         try {
             why = end.get(timeoutMs, TimeUnit.MILLISECONDS);

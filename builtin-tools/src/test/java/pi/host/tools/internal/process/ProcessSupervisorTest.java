@@ -1,6 +1,7 @@
 package pi.host.tools.internal.process;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import java.io.File;
@@ -48,6 +49,81 @@ class ProcessSupervisorTest {
         assertThat(supervisor.signals().isNative()).as("JNA signals").isTrue();
         assertThat(supervisor.isSubreaper()).isTrue();
         assertThat(supervisor.signals().isSubreaper()).as("prctl(PR_GET_CHILD_SUBREAPER)").isTrue();
+        assertThat(supervisor.spawnsNatively()).as("posix_spawn (glibc 2.34+)").isTrue();
+    }
+
+    /** Pins: one exec and still a new session: the shell leads session and group, with no terminal. */
+    @Test
+    void aNativelySpawnedCommandLeadsItsOwnSessionWithoutATerminal() throws Exception {
+        supervisor = new ProcessSupervisor();
+        ProcessSupervisor.Started s = start(supervisor, "sleep 60; exit 0");
+        long pid = s.process().pid();
+        assertThat(s.process().getClass().getSimpleName()).isEqualTo("SpawnedProcess");
+        assertThat(s.ownSession()).isTrue();
+        String[] stat = statFields(pid);
+        assertThat(stat[2]).as("pgrp").isEqualTo(Long.toString(pid));
+        assertThat(stat[3]).as("session").isEqualTo(Long.toString(pid));
+        assertThat(stat[4]).as("tty_nr").isEqualTo("0");
+        assertThat(Files.readString(Path.of("/proc/" + pid + "/cmdline"))).isEqualTo("/bin/bash\0-c\0sleep 60; exit 0\0");
+        supervisor.killTree(s);
+        assertThat(s.process().waitFor(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(s.process().exitValue()).as("128 + SIGTERM").isEqualTo(143);
+    }
+
+    /** Pins: the child gets stdin, stdout and stderr and no other descriptor of the host (closefrom). */
+    @Test
+    void aNativelySpawnedCommandInheritsNoOtherDescriptor() throws Exception {
+        supervisor = new ProcessSupervisor();
+        try (java.io.RandomAccessFile open = new java.io.RandomAccessFile(dir.resolve("held").toFile(), "rw")) {
+            ProcessBuilder pb = new ProcessBuilder().directory(dir.toFile())
+                    .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+            ProcessSupervisor.Started s = supervisor.start(pb, List.of("/bin/bash", "-c",
+                    "ls /proc/$$/fd; pwd >&2; exit 7"));
+            String out = new String(s.process().getInputStream().readAllBytes()).trim();
+            String err = new String(s.process().getErrorStream().readAllBytes()).trim();
+            assertThat(s.process().waitFor()).isEqualTo(7);
+            assertThat(out).isEqualTo("0\n1\n2");
+            assertThat(err).isEqualTo(dir.toRealPath().toString());
+            assertThat(open.getFD().valid()).isTrue();
+        }
+    }
+
+    /** Pins: a program that cannot run fails the start with the reason, and leaks no pipe. */
+    @Test
+    void aMissingProgramFailsTheStartAndLeaksNoDescriptor() throws Exception {
+        supervisor = new ProcessSupervisor();
+        long before = openDescriptors();
+        ProcessBuilder pb = new ProcessBuilder().directory(dir.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        assertThatThrownBy(() -> supervisor.start(pb, List.of("/no/such/program")))
+                .isInstanceOf(java.io.IOException.class)
+                .hasMessageContaining("Cannot run program \"/no/such/program\"")
+                .hasMessageContaining("No such file or directory");
+        ProcessBuilder missingDir = new ProcessBuilder().directory(dir.resolve("gone").toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        assertThatThrownBy(() -> supervisor.start(missingDir, List.of("/bin/true")))
+                .isInstanceOf(java.io.IOException.class).hasMessageContaining("in directory");
+        assertThat(openDescriptors()).isEqualTo(before);
+    }
+
+    /** Pins: a shell killed by a signal reports 128 plus the signal, as ProcessBuilder's processes do. */
+    @Test
+    void anExitBySignalIs128PlusTheSignal() throws Exception {
+        supervisor = new ProcessSupervisor();
+        ProcessSupervisor.Started s = start(supervisor, "kill -9 $$");
+        assertThat(s.process().onExit().get(10, java.util.concurrent.TimeUnit.SECONDS).exitValue()).isEqualTo(137);
+        assertThat(s.process().isAlive()).isFalse();
+    }
+
+    private static String[] statFields(long pid) throws java.io.IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        return stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+    }
+
+    private static long openDescriptors() throws java.io.IOException {
+        try (java.util.stream.Stream<Path> fds = Files.list(Path.of("/proc/self/fd"))) {
+            return fds.count();
+        }
     }
 
     /** Pins: an orphan (its parent exited) is re-parented to the host, not to init, so it stays reachable. */
