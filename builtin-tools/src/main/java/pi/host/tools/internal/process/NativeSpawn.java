@@ -20,12 +20,13 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Starts a command in a new session with one exec: glibc's {@code posix_spawn} with
- * {@code POSIX_SPAWN_SETSID}, called through JNA. {@link ProcessBuilder} takes three execs for the
- * same (the JDK's {@code jspawnhelper}, then {@code setsid}, then the shell), about two
- * milliseconds a command; Java itself cannot start a process in a new session. The child gets
- * default signal handling, an empty signal mask, stdin from a file, stdout and stderr as pipes or
- * files, the builder's directory and environment, and no other descriptor of the host.
+ * Starts a command as the leader of a new process group, or of a new session, with one exec:
+ * glibc's {@code posix_spawn} with {@code POSIX_SPAWN_SETPGROUP} or {@code POSIX_SPAWN_SETSID},
+ * called through JNA. {@link ProcessBuilder} takes three execs for a new session (the JDK's
+ * {@code jspawnhelper}, then {@code setsid}, then the shell), about two milliseconds a command;
+ * Java itself can start a process in neither. The child gets default signal handling, an empty
+ * signal mask, stdin from a file, stdout and stderr as pipes or files, the builder's directory and
+ * environment, and no other descriptor of the host.
  *
  * <p>Linux with glibc 2.34 or later ({@code posix_spawn_file_actions_addclosefrom_np}); elsewhere
  * {@link #load()} is empty and {@link ProcessSupervisor} falls back to {@code setsid} through
@@ -39,6 +40,7 @@ final class NativeSpawn {
     private static final int O_TRUNC = 01000;
     private static final int O_APPEND = 02000;
     private static final int O_CLOEXEC = 02000000;
+    private static final short POSIX_SPAWN_SETPGROUP = 0x02;
     private static final short POSIX_SPAWN_SETSIGDEF = 0x04;
     private static final short POSIX_SPAWN_SETSIGMASK = 0x08;
     private static final short POSIX_SPAWN_SETSID = 0x80;
@@ -150,8 +152,11 @@ final class NativeSpawn {
         return unreaped.contains(pid);
     }
 
-    /** Starts {@code argv} as the builder says (see {@link #supports}); the child leads a new session. */
-    Process start(ProcessBuilder builder, List<String> argv) throws IOException {
+    /**
+     * Starts {@code argv} as the builder says (see {@link #supports}); the child leads a new process
+     * group (its pid is the group id), and a new session of its own when {@code newSession}.
+     */
+    Process start(ProcessBuilder builder, List<String> argv, boolean newSession) throws IOException {
         File dir = builder.directory();
         int[] out = pipeFor(builder.redirectOutput());
         int[] err;
@@ -183,8 +188,9 @@ final class NativeSpawn {
                 LibC.sigfillset(all);
                 LibC.posix_spawnattr_setsigmask(attr, empty);
                 LibC.posix_spawnattr_setsigdefault(attr, all);
-                LibC.posix_spawnattr_setflags(attr,
-                        (short) (POSIX_SPAWN_SETSID | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF));
+                // SETPGROUP with the attribute's initial pgroup 0: a new group led by the child
+                LibC.posix_spawnattr_setflags(attr, (short) ((newSession ? POSIX_SPAWN_SETSID : POSIX_SPAWN_SETPGROUP)
+                        | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF));
                 int[] child = new int[1];
                 StringArray args = new StringArray(argv.toArray(new String[0]), charset.name());
                 StringArray env = new StringArray(environment(builder.environment()), charset.name());

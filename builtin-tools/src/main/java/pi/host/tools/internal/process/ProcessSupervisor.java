@@ -17,10 +17,17 @@ import org.osgi.service.component.annotations.Deactivate;
 
 /**
  * Starts command processes so that their whole tree can be found and killed later (spec §5: timeout
- * and abort terminate the complete tree). Each command gets its own session and process group
- * ({@link NativeSpawn}, else {@code setsid}) and a marker in its environment that every descendant inherits; killing signals
- * the group, every descendant, and every process carrying the marker, SIGTERM first, then SIGKILL
- * until none is left. As a Linux child subreaper the host adopts escaped descendants and reaps them.
+ * and abort terminate the complete tree). Each command leads its own process group and carries a
+ * marker in its environment that every descendant inherits; killing signals the group, every
+ * descendant, and every process carrying the marker, SIGTERM first, then SIGKILL until none is
+ * left. As a Linux child subreaper the host adopts escaped descendants and reaps them.
+ *
+ * <p>A command gets a session of its own only when the host has a controlling terminal, to keep
+ * the command from it (no TTY, spec §5); without one, a group in the host's session is as good.
+ * A new session costs: Linux schedules each session as a group of its own (autogroup), and a new
+ * group waits its turn behind the busy ones, which on a loaded machine doubled a short command's
+ * median time (docs/performance.md). {@link NativeSpawn} does either with one exec; without it,
+ * {@code setsid} through {@link ProcessBuilder} always makes a new session.
  */
 @Component(service = ProcessSupervisor.class)
 public final class ProcessSupervisor {
@@ -36,8 +43,10 @@ public final class ProcessSupervisor {
     private final String setsid;
     private final ScheduledExecutorService sweeper;
     private final CommandThreads threads = new CommandThreads();
-    /** Null where posix_spawn with a new session is not available: then {@code setsid} through ProcessBuilder. */
+    /** Null where posix_spawn is not available: then {@code setsid} through ProcessBuilder. */
     private final NativeSpawn spawner;
+    /** Whether NativeSpawn gives each command a new session rather than only a new process group. */
+    private final boolean sessionPerCommand;
     private final Set<Long> zombiesSeen = new HashSet<>();
 
     @Activate
@@ -46,10 +55,15 @@ public final class ProcessSupervisor {
     }
 
     public ProcessSupervisor(NativeSignals signals) {
+        this(signals, Procs.hasControllingTerminal());
+    }
+
+    ProcessSupervisor(NativeSignals signals, boolean sessionPerCommand) {
         this.signals = signals;
         this.subreaper = signals.becomeSubreaper();
         this.setsid = findSetsid();
         this.spawner = signals.isNative() ? loadSpawner(threads) : null;
+        this.sessionPerCommand = sessionPerCommand;
         if (subreaper) {
             sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "pi-reaper");
@@ -92,20 +106,20 @@ public final class ProcessSupervisor {
 
     /**
      * A started command: its process, the marker its tree carries, and whether it leads its own
-     * session (and so its own process group, which a kill then signals as a whole).
+     * process group (which a kill then signals as a whole).
      */
-    public record Started(Process process, String marker, boolean ownSession) {
+    public record Started(Process process, String marker, boolean ownGroup) {
     }
 
     /**
-     * Starts {@code command} in a new session with the marker set. The caller sets cwd, environment
-     * and redirects on {@code builder}.
+     * Starts {@code command} as the leader of a new process group (and session, see above) with the
+     * marker set. The caller sets cwd, environment and redirects on {@code builder}.
      */
     public Started start(ProcessBuilder builder, List<String> command) throws IOException {
         String marker = UUID.randomUUID().toString();
         builder.environment().put(MARKER, marker);
         if (spawner != null && NativeSpawn.supports(builder)) {
-            return new Started(spawner.start(builder, command), marker, true);
+            return new Started(spawner.start(builder, command, sessionPerCommand), marker, true);
         }
         List<String> argv = new java.util.ArrayList<>();
         if (setsid != null) {
@@ -152,7 +166,7 @@ public final class ProcessSupervisor {
                     signals.signalGroup(pid, sig);
                 }
             }
-            if (started.ownSession()) {
+            if (started.ownGroup()) {
                 signals.signalGroup(root, sig); // the shell leads its group even after it exited
             }
         }

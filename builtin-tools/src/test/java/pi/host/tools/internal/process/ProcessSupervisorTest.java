@@ -54,12 +54,12 @@ class ProcessSupervisorTest {
 
     /** Pins: one exec and still a new session: the shell leads session and group, with no terminal. */
     @Test
-    void aNativelySpawnedCommandLeadsItsOwnSessionWithoutATerminal() throws Exception {
-        supervisor = new ProcessSupervisor();
+    void withASessionPerCommandTheShellLeadsItsSessionWithoutATerminal() throws Exception {
+        supervisor = new ProcessSupervisor(NativeSignals.load(), true);
         ProcessSupervisor.Started s = start(supervisor, "sleep 60; exit 0");
         long pid = s.process().pid();
         assertThat(s.process().getClass().getSimpleName()).isEqualTo("SpawnedProcess");
-        assertThat(s.ownSession()).isTrue();
+        assertThat(s.ownGroup()).isTrue();
         String[] stat = statFields(pid);
         assertThat(stat[2]).as("pgrp").isEqualTo(Long.toString(pid));
         assertThat(stat[3]).as("session").isEqualTo(Long.toString(pid));
@@ -68,6 +68,24 @@ class ProcessSupervisorTest {
         supervisor.killTree(s);
         assertThat(s.process().waitFor(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(s.process().exitValue()).as("128 + SIGTERM").isEqualTo(143);
+    }
+
+    /**
+     * Pins: without a terminal to keep it from, a command leads a process group of its own in the
+     * host's session (no new scheduling group): never the host's group, which a {@code kill 0} in
+     * the command would otherwise reach.
+     */
+    @Test
+    void withoutASessionPerCommandTheShellLeadsItsOwnGroupInTheHostsSession() throws Exception {
+        supervisor = new ProcessSupervisor(NativeSignals.load(), false);
+        ProcessSupervisor.Started s = start(supervisor, "sleep 60; exit 0");
+        long pid = s.process().pid();
+        String[] stat = statFields(pid);
+        String[] host = statFields(ProcessHandle.current().pid());
+        assertThat(stat[2]).as("pgrp").isEqualTo(Long.toString(pid)).isNotEqualTo(host[2]);
+        assertThat(stat[3]).as("session").isEqualTo(host[3]);
+        supervisor.killTree(s);
+        assertThat(s.process().waitFor(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
     }
 
     /** Pins: the child gets stdin, stdout and stderr and no other descriptor of the host (closefrom). */
@@ -142,11 +160,21 @@ class ProcessSupervisorTest {
 
     /**
      * Pins: a process that left the tree and cleared its environment is found only through the
-     * group signal (kill(-pgid)), so its death proves the native group path ran.
+     * group signal (kill(-pgid)), so its death proves the native group path ran; in a session of
+     * the command's own and in the host's session alike.
      */
     @Test
     void theGroupSignalReachesAnEscapedProcessWithoutTheMarker() throws Exception {
-        supervisor = new ProcessSupervisor();
+        escapedProcessDiesWithTheTree(true);
+    }
+
+    @Test
+    void theGroupSignalReachesAnEscapedProcessInTheHostsSession() throws Exception {
+        escapedProcessDiesWithTheTree(false);
+    }
+
+    private void escapedProcessDiesWithTheTree(boolean sessionPerCommand) throws Exception {
+        supervisor = new ProcessSupervisor(NativeSignals.load(), sessionPerCommand);
         Path pidFile = dir.resolve("escaped.pid");
         ProcessSupervisor.Started s = start(supervisor,
                 "(env -i /bin/sh -c 'trap \"\" TERM; sleep 60 & echo $! > escaped.pid; wait' &) ; sleep 60");
