@@ -37,6 +37,8 @@ public final class ProcessSupervisor {
 
     private static final long TERM_GRACE_MS = 300;
     private static final String[] SETSID = {"/usr/bin/setsid", "/bin/setsid"};
+    /** Set to true to start commands through ProcessBuilder and setsid even where posix_spawn works. */
+    public static final String NO_SPAWN = "pi.host.process.nospawn";
 
     private final NativeSignals signals;
     private final boolean subreaper;
@@ -62,7 +64,7 @@ public final class ProcessSupervisor {
         this.signals = signals;
         this.subreaper = signals.becomeSubreaper();
         this.setsid = findSetsid();
-        this.spawner = signals.isNative() ? loadSpawner(threads) : null;
+        this.spawner = signals.isNative() && !Boolean.getBoolean(NO_SPAWN) ? loadSpawner(threads) : null;
         this.sessionPerCommand = sessionPerCommand;
         if (subreaper) {
             sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
