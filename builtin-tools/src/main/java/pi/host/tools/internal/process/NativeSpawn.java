@@ -7,14 +7,12 @@ import com.sun.jna.NativeLibrary;
 import com.sun.jna.NativeLong;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
-import com.sun.jna.StringArray;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.Charset;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -166,22 +164,37 @@ final class NativeSpawn {
             closeAll(out);
             throw e;
         }
+        byte[] program = bytes(argv.get(0));
+        byte[] stdin = bytes(builder.redirectInput().file().getPath());
+        byte[] stdoutFile = out == null ? bytes(builder.redirectOutput().file().getPath()) : null;
+        byte[] stderrFile = err == null ? bytes(builder.redirectError().file().getPath()) : null;
+        byte[] cwd = dir == null ? null : bytes(dir.getPath());
+        List<byte[]> args = new ArrayList<>(argv.size());
+        argv.forEach(a -> args.add(bytes(a)));
+        List<byte[]> env = new ArrayList<>(builder.environment().size());
+        builder.environment().forEach((k, v) -> env.add(bytes(k + "=" + v)));
+        List<byte[]> strings = new ArrayList<>(args);
+        strings.addAll(env);
+        for (byte[] one : new byte[][] {program, stdin, stdoutFile, stderrFile, cwd}) {
+            if (one != null) {
+                strings.add(one);
+            }
+        }
         int pid;
-        try (Memory actions = new Memory(FILE_ACTIONS_BYTES); Memory attr = new Memory(ATTR_BYTES);
-                Memory empty = new Memory(SIGSET_BYTES); Memory all = new Memory(SIGSET_BYTES);
-                Memory program = cString(argv.get(0));
-                Memory stdin = cString(builder.redirectInput().file().getPath());
-                Memory stdoutFile = outputFile(builder.redirectOutput());
-                Memory stderrFile = outputFile(builder.redirectError());
-                Memory cwd = dir == null ? null : cString(dir.getPath())) {
+        try (SpawnMemory mem = new SpawnMemory(FILE_ACTIONS_BYTES + ATTR_BYTES + 2 * SIGSET_BYTES, strings,
+                args.size() + 1L + env.size() + 1L)) {
+            Pointer actions = mem.struct(FILE_ACTIONS_BYTES);
+            Pointer attr = mem.struct(ATTR_BYTES);
+            Pointer empty = mem.struct(SIGSET_BYTES);
+            Pointer all = mem.struct(SIGSET_BYTES);
             LibC.posix_spawn_file_actions_init(actions);
             LibC.posix_spawnattr_init(attr);
             try {
-                check(LibC.posix_spawn_file_actions_addopen(actions, 0, stdin, O_RDONLY, 0), "stdin");
-                redirect(actions, 1, builder.redirectOutput(), out, stdoutFile);
-                redirect(actions, 2, builder.redirectError(), err, stderrFile);
+                check(LibC.posix_spawn_file_actions_addopen(actions, 0, mem.string(stdin), O_RDONLY, 0), "stdin");
+                redirect(actions, 1, builder.redirectOutput(), out, stdoutFile == null ? null : mem.string(stdoutFile));
+                redirect(actions, 2, builder.redirectError(), err, stderrFile == null ? null : mem.string(stderrFile));
                 if (cwd != null) {
-                    check(LibC.posix_spawn_file_actions_addchdir_np(actions, cwd), "chdir");
+                    check(LibC.posix_spawn_file_actions_addchdir_np(actions, mem.string(cwd)), "chdir");
                 }
                 check(LibC.posix_spawn_file_actions_addclosefrom_np(actions, 3), "closefrom");
                 LibC.sigemptyset(empty);
@@ -192,11 +205,12 @@ final class NativeSpawn {
                 LibC.posix_spawnattr_setflags(attr, (short) ((newSession ? POSIX_SPAWN_SETSID : POSIX_SPAWN_SETPGROUP)
                         | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF));
                 int[] child = new int[1];
-                StringArray args = new StringArray(argv.toArray(new String[0]), charset.name());
-                StringArray env = new StringArray(environment(builder.environment()), charset.name());
+                Pointer path = mem.string(program);
+                Pointer argvp = mem.strings(args);
+                Pointer envp = mem.strings(env);
                 // a bare name is looked up on the host's PATH, as ProcessBuilder does
-                int rc = argv.get(0).contains("/") ? LibC.posix_spawn(child, program, actions, attr, args, env)
-                        : LibC.posix_spawnp(child, program, actions, attr, args, env);
+                int rc = argv.get(0).contains("/") ? LibC.posix_spawn(child, path, actions, attr, argvp, envp)
+                        : LibC.posix_spawnp(child, path, actions, attr, argvp, envp);
                 if (rc != 0) {
                     throw new IOException("Cannot run program \"" + argv.get(0) + "\""
                             + (dir == null ? "" : " (in directory \"" + dir + "\")") + ": error=" + rc + ", "
@@ -252,25 +266,11 @@ final class NativeSpawn {
         return signal == 0 ? (status >> 8) & 0xff : 0x80 + signal;
     }
 
-    private String[] environment(Map<String, String> env) {
-        List<String> entries = new ArrayList<>(env.size());
-        env.forEach((k, v) -> entries.add(k + "=" + v));
-        return entries.toArray(new String[0]);
+    private byte[] bytes(String s) {
+        return s.getBytes(charset);
     }
 
-    private Memory cString(String s) {
-        byte[] bytes = s.getBytes(charset);
-        Memory m = new Memory(bytes.length + 1L);
-        m.write(0, bytes, 0, bytes.length);
-        m.setByte(bytes.length, (byte) 0);
-        return m;
-    }
-
-    private Memory outputFile(ProcessBuilder.Redirect r) {
-        return r.type() == ProcessBuilder.Redirect.Type.PIPE ? null : cString(r.file().getPath());
-    }
-
-    private static void redirect(Pointer actions, int fd, ProcessBuilder.Redirect r, int[] pipe, Memory file)
+    private static void redirect(Pointer actions, int fd, ProcessBuilder.Redirect r, int[] pipe, Pointer file)
             throws IOException {
         if (pipe != null) {
             check(LibC.posix_spawn_file_actions_adddup2(actions, pipe[1], fd), "dup2");

@@ -64,7 +64,9 @@ class ProcessSupervisorTest {
         assertThat(stat[2]).as("pgrp").isEqualTo(Long.toString(pid));
         assertThat(stat[3]).as("session").isEqualTo(Long.toString(pid));
         assertThat(stat[4]).as("tty_nr").isEqualTo("0");
-        assertThat(Files.readString(Path.of("/proc/" + pid + "/cmdline"))).isEqualTo("/bin/bash\0-c\0sleep 60; exit 0\0");
+        // the vfork-style spawn returns while exec finishes: the new command line shows a moment later
+        await().atMost(Duration.ofSeconds(5)).until(() -> Files.readString(Path.of("/proc/" + pid + "/cmdline"))
+                .equals("/bin/bash\0-c\0sleep 60; exit 0\0"));
         supervisor.killTree(s);
         assertThat(s.process().waitFor(5, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
         assertThat(s.process().exitValue()).as("128 + SIGTERM").isEqualTo(143);
@@ -104,6 +106,25 @@ class ProcessSupervisorTest {
             assertThat(err).isEqualTo(dir.toRealPath().toString());
             assertThat(open.getFD().valid()).isTrue();
         }
+    }
+
+    /** Pins: arguments, environment and cwd reach the shell intact, non-ASCII and empty ones included. */
+    @Test
+    void argumentsEnvironmentAndDirectoryArriveIntact() throws Exception {
+        // arguments are encoded as the JDK encodes them: in a C locale neither path can pass non-ASCII
+        org.junit.jupiter.api.Assumptions.assumeTrue("UTF-8".equals(System.getProperty("sun.jnu.encoding")));
+        supervisor = new ProcessSupervisor();
+        Path cwd = Files.createDirectory(dir.resolve("dïr €"));
+        ProcessBuilder pb = new ProcessBuilder().directory(cwd.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        pb.environment().put("PI_TEST_VALUE", "é€ 😀 = x");
+        pb.environment().put("PI_TEST_EMPTY", "");
+        ProcessSupervisor.Started s = supervisor.start(pb, List.of("/bin/bash", "-c",
+                "printf '%s|' \"$0\" \"$1\" \"$2\" \"$PI_TEST_VALUE\" \"${PI_TEST_EMPTY-unset}\" \"$PWD\"",
+                "zero", "ünï 😀", ""));
+        String out = new String(s.process().getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(s.process().waitFor()).isZero();
+        assertThat(out).isEqualTo("zero|ünï 😀||é€ 😀 = x||" + cwd.toRealPath() + "|");
     }
 
     /** Pins: a program that cannot run fails the start with the reason, and leaks no pipe. */
