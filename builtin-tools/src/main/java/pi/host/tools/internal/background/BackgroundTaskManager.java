@@ -115,15 +115,13 @@ public final class BackgroundTaskManager implements BackgroundTasks {
             ProcessSupervisor.Started started = supervisor.start(builder, argv);
             task = new BackgroundTask(id, sessionId, command, description, started, TAIL_CHARS);
             task.stdoutPump = new StreamPump(started.process().getInputStream(), task.stdout, null)
-                    .start("pi-bg-out-" + id);
+                    .start(supervisor.threads(), "pi-bg-out-" + id);
             task.stderrPump = new StreamPump(started.process().getErrorStream(), task.stderr, null)
-                    .start("pi-bg-err-" + id);
+                    .start(supervisor.threads(), "pi-bg-err-" + id);
             tasks.put(id, task);
             trim();
         }
-        Thread waiter = new Thread(() -> await(task), "pi-bg-" + task.id);
-        waiter.setDaemon(true);
-        waiter.start();
+        supervisor.threads().execute("pi-bg-" + task.id, () -> await(task));
         TaskInfo info = task.info();
         host.updated(info);
         return info;
@@ -200,12 +198,10 @@ public final class BackgroundTaskManager implements BackgroundTasks {
             return;
         }
         host.updated(task.info());
-        Thread killer = new Thread(() -> {
+        supervisor.threads().execute("pi-bg-stop-" + task.id, () -> {
             supervisor.killTree(task.started);
             task.killed();
-        }, "pi-bg-stop-" + task.id);
-        killer.setDaemon(true);
-        killer.start();
+        });
     }
 
     @Override

@@ -8,7 +8,9 @@ package pi.host.tools.internal.process;
 public final class OutputBuffer {
 
     private final int headLimit;
-    private final char[] tail;
+    private final int tailLimit;
+    /** Allocated when the head is full: most commands never need it. */
+    private char[] tail;
     private final StringBuilder head = new StringBuilder();
     private int tailStart;
     private int tailLength;
@@ -16,7 +18,7 @@ public final class OutputBuffer {
 
     public OutputBuffer(int headLimit, int tailLimit) {
         this.headLimit = headLimit;
-        this.tail = new char[tailLimit];
+        this.tailLimit = tailLimit;
     }
 
     public synchronized void append(CharSequence chunk) {
@@ -28,8 +30,11 @@ public final class OutputBuffer {
             head.append(chunk, 0, take);
             i = take;
         }
-        if (tail.length == 0) {
+        if (tailLimit == 0 || i == n) {
             return;
+        }
+        if (tail == null) {
+            tail = new char[tailLimit];
         }
         if (n - i > tail.length) {
             i = n - tail.length; // only the last tail.length characters of this chunk can survive

@@ -17,10 +17,17 @@ import org.osgi.service.component.annotations.Deactivate;
 
 /**
  * Starts command processes so that their whole tree can be found and killed later (spec §5: timeout
- * and abort terminate the complete tree). Each command gets its own session and process group
- * ({@code setsid}) and a marker in its environment that every descendant inherits; killing signals
- * the group, every descendant, and every process carrying the marker, SIGTERM first, then SIGKILL
- * until none is left. As a Linux child subreaper the host adopts escaped descendants and reaps them.
+ * and abort terminate the complete tree). Each command leads its own process group and carries a
+ * marker in its environment that every descendant inherits; killing signals the group, every
+ * descendant, and every process carrying the marker, SIGTERM first, then SIGKILL until none is
+ * left. As a Linux child subreaper the host adopts escaped descendants and reaps them.
+ *
+ * <p>A command gets a session of its own only when the host has a controlling terminal, to keep
+ * the command from it (no TTY, spec §5); without one, a group in the host's session is as good.
+ * A new session costs: Linux schedules each session as a group of its own (autogroup), and a new
+ * group waits its turn behind the busy ones, which on a loaded machine doubled a short command's
+ * median time (docs/performance.md). {@link NativeSpawn} does either with one exec; without it,
+ * {@code setsid} through {@link ProcessBuilder} always makes a new session.
  */
 @Component(service = ProcessSupervisor.class)
 public final class ProcessSupervisor {
@@ -30,11 +37,18 @@ public final class ProcessSupervisor {
 
     private static final long TERM_GRACE_MS = 300;
     private static final String[] SETSID = {"/usr/bin/setsid", "/bin/setsid"};
+    /** Set to true to start commands through ProcessBuilder and setsid even where posix_spawn works. */
+    public static final String NO_SPAWN = "pi.host.process.nospawn";
 
     private final NativeSignals signals;
     private final boolean subreaper;
     private final String setsid;
     private final ScheduledExecutorService sweeper;
+    private final CommandThreads threads = new CommandThreads();
+    /** Null where posix_spawn is not available: then {@code setsid} through ProcessBuilder. */
+    private final NativeSpawn spawner;
+    /** Whether NativeSpawn gives each command a new session rather than only a new process group. */
+    private final boolean sessionPerCommand;
     private final Set<Long> zombiesSeen = new HashSet<>();
 
     @Activate
@@ -43,9 +57,15 @@ public final class ProcessSupervisor {
     }
 
     public ProcessSupervisor(NativeSignals signals) {
+        this(signals, Procs.hasControllingTerminal());
+    }
+
+    ProcessSupervisor(NativeSignals signals, boolean sessionPerCommand) {
         this.signals = signals;
         this.subreaper = signals.becomeSubreaper();
         this.setsid = findSetsid();
+        this.spawner = signals.isNative() && !Boolean.getBoolean(NO_SPAWN) ? loadSpawner(threads) : null;
+        this.sessionPerCommand = sessionPerCommand;
         if (subreaper) {
             sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread t = new Thread(r, "pi-reaper");
@@ -63,6 +83,12 @@ public final class ProcessSupervisor {
         if (sweeper != null) {
             sweeper.shutdownNow();
         }
+        threads.close();
+    }
+
+    /** The threads that pump, wait for and kill the commands this supervisor started. */
+    public CommandThreads threads() {
+        return threads;
     }
 
     /** The native edge in use (tests assert that it is the JNA one where it should be). */
@@ -75,24 +101,35 @@ public final class ProcessSupervisor {
         return subreaper;
     }
 
-    /** A started command: its process and the marker its tree carries. */
-    public record Started(Process process, String marker) {
+    /** True when commands start through {@link NativeSpawn} (tests assert which path ran). */
+    public boolean spawnsNatively() {
+        return spawner != null;
     }
 
     /**
-     * Starts {@code command} in a new session (when {@code setsid} exists) with the marker set.
-     * The caller sets cwd, environment and redirects on {@code builder}.
+     * A started command: its process, the marker its tree carries, and whether it leads its own
+     * process group (which a kill then signals as a whole).
+     */
+    public record Started(Process process, String marker, boolean ownGroup) {
+    }
+
+    /**
+     * Starts {@code command} as the leader of a new process group (and session, see above) with the
+     * marker set. The caller sets cwd, environment and redirects on {@code builder}.
      */
     public Started start(ProcessBuilder builder, List<String> command) throws IOException {
         String marker = UUID.randomUUID().toString();
         builder.environment().put(MARKER, marker);
+        if (spawner != null && NativeSpawn.supports(builder)) {
+            return new Started(spawner.start(builder, command, sessionPerCommand), marker, true);
+        }
         List<String> argv = new java.util.ArrayList<>();
         if (setsid != null) {
             argv.add(setsid); // not a group leader when Java forks it, so setsid execs without forking again
         }
         argv.addAll(command);
         builder.command(argv);
-        return new Started(builder.start(), marker);
+        return new Started(builder.start(), marker, setsid != null);
     }
 
     /**
@@ -102,7 +139,7 @@ public final class ProcessSupervisor {
     public void killTree(Started started) {
         long root = started.process().pid();
         Set<Long> seen = new HashSet<>();
-        seen.addAll(signalRound(root, started.marker(), false));
+        seen.addAll(signalRound(started, false));
         long until = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(TERM_GRACE_MS);
         while (System.nanoTime() < until && !members(root, started.marker()).isEmpty()) {
             sleep(20);
@@ -110,7 +147,7 @@ public final class ProcessSupervisor {
         // at least one SIGKILL round: group members that left the tree without the marker are only
         // reachable through their group, and they may ignore SIGTERM
         for (int round = 0; round < 20; round++) {
-            seen.addAll(signalRound(root, started.marker(), true));
+            seen.addAll(signalRound(started, true));
             sleep(round < 5 ? 10 : 50);
             if (members(root, started.marker()).isEmpty()) {
                 break;
@@ -119,7 +156,9 @@ public final class ProcessSupervisor {
         reapKilled(root, seen);
     }
 
-    private Set<Long> signalRound(long root, String marker, boolean force) {
+    private Set<Long> signalRound(Started started, boolean force) {
+        long root = started.process().pid();
+        String marker = started.marker();
         int sig = force ? NativeSignals.SIGKILL : NativeSignals.SIGTERM;
         Set<Long> targets = targets(root, marker);
         if (signals.isNative()) {
@@ -129,7 +168,7 @@ public final class ProcessSupervisor {
                     signals.signalGroup(pid, sig);
                 }
             }
-            if (setsid != null) {
+            if (started.ownGroup()) {
                 signals.signalGroup(root, sig); // the shell leads its group even after it exited
             }
         }
@@ -189,7 +228,8 @@ public final class ProcessSupervisor {
             });
             synchronized (zombiesSeen) {
                 for (long pid : now) {
-                    if (zombiesSeen.contains(pid)) {
+                    // a command NativeSpawn started is reaped by its own waiter, which reads the exit code
+                    if (zombiesSeen.contains(pid) && (spawner == null || !spawner.owns(pid))) {
                         signals.reap(pid);
                     }
                 }
@@ -199,6 +239,16 @@ public final class ProcessSupervisor {
             }
         } catch (RuntimeException e) {
             // the sweep runs again in a second
+        }
+    }
+
+    private static NativeSpawn loadSpawner(CommandThreads threads) {
+        try {
+            return NativeSpawn.load(threads).orElse(null);
+        } catch (LinkageError | RuntimeException e) {
+            System.getLogger(ProcessSupervisor.class.getName()).log(System.Logger.Level.INFO,
+                    "posix_spawn unavailable, commands start through setsid: " + e);
+            return null;
         }
     }
 

@@ -77,6 +77,20 @@ final class Procs {
         }
     }
 
+    /**
+     * True when this process has a controlling terminal ({@code tty_nr} of {@code /proc/self/stat}
+     * is not 0), and when that cannot be read: then a command is best kept from the terminal.
+     */
+    static boolean hasControllingTerminal() {
+        try {
+            String stat = Files.readString(PROC.resolve("self").resolve("stat"), StandardCharsets.UTF_8);
+            String[] rest = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+            return Long.parseLong(rest[4]) != 0;
+        } catch (IOException | RuntimeException e) {
+            return true;
+        }
+    }
+
     /** The parent pid from {@code /proc/<pid>/stat}, or -1. */
     static long parent(long pid) {
         try {

@@ -9,6 +9,7 @@ import java.util.concurrent.TimeoutException;
 import pi.host.api.ErrorCode;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolResult;
+import pi.host.tools.internal.process.CommandThreads;
 import pi.host.tools.internal.process.OutputBuffer;
 import pi.host.tools.internal.process.ProcessSupervisor;
 import pi.host.tools.internal.process.StreamPump;
@@ -44,28 +45,17 @@ final class ForegroundRun {
         long began = System.nanoTime();
         ProcessSupervisor.Started started = supervisor.start(builder, argv);
         Process process = started.process();
+        CommandThreads threads = supervisor.threads();
         StreamPump out = new StreamPump(process.getInputStream(), stdout, c -> call.output(ToolCall.Stream.STDOUT, c),
                 STREAM_CHARS)
-                .start("pi-bash-out-" + process.pid());
+                .start(threads, "pi-bash-out-" + process.pid());
         StreamPump err = new StreamPump(process.getErrorStream(), stderr, c -> call.output(ToolCall.Stream.STDERR, c),
                 STREAM_CHARS)
-                .start("pi-bash-err-" + process.pid());
+                .start(threads, "pi-bash-err-" + process.pid());
         CompletableFuture<String> end = new CompletableFuture<>();
         call.onCancel(() -> end.complete("abort"));
-        Thread watcher = new Thread(() -> {
-            try {
-                process.waitFor();
-                // exit is not the end while something still holds the pipes: wait for both to close
-                while (!end.isDone() && !(out.await(50) && err.await(50))) {
-                    // polling lets this thread end with an abort or a timeout
-                }
-                end.complete("exit");
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "pi-bash-wait-" + process.pid());
-        watcher.setDaemon(true);
-        watcher.start();
+        // exit is not the end while something still holds the pipes: both must close as well
+        CompletableFuture.allOf(process.onExit(), out.done(), err.done()).thenRun(() -> end.complete("exit"));
         String why;
         try {
             why = end.get(timeoutMs, TimeUnit.MILLISECONDS);

@@ -36,9 +36,14 @@ class BashToolTest {
     private BackgroundTaskManager background;
     private BashTool bash;
 
+    /** The supervisor every test runs on; {@link BashToolFallbackTest} runs them all on the fallback. */
+    ProcessSupervisor newSupervisor() {
+        return new ProcessSupervisor(); // posix_spawn where it works (ProcessSupervisorTest pins that it does here)
+    }
+
     @BeforeEach
     void setUp() {
-        supervisor = new ProcessSupervisor();
+        supervisor = newSupervisor();
         host = new Shells.Host();
         background = new BackgroundTaskManager(supervisor, host);
         bash = new BashTool(supervisor, background, System.getenv());
