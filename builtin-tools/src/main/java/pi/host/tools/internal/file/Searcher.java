@@ -22,7 +22,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The in-process Grep engine: files are searched in parallel on a small shared pool, in chunks taken
+ * The in-process Grep engine: files are searched in parallel on the {@link FilePool}, in chunks taken
  * in path order, so the results are the same as a sequential search and the search stops once the
  * tool's budgets are met. A file is read once into a reused buffer; its bytes are scanned for the
  * pattern's {@link Needle} before anything is decoded, and a pure literal needs no regex at all.
@@ -36,12 +36,6 @@ final class Searcher {
     /** Buffers up to this size stay with their thread for the next file. */
     private static final int KEPT_BUFFER = 1 << 20;
     private static final ThreadLocal<byte[]> BUFFER = ThreadLocal.withInitial(() -> new byte[64 * 1024]);
-
-    /** Bounded, daemon, idle threads end after a minute; shared by all calls so parallel calls stay bounded. */
-    private static final class Pool {
-        static final ForkJoinPool POOL = new ForkJoinPool(Math.max(1, Math.min(4,
-                Runtime.getRuntime().availableProcessors())));
-    }
 
     private final Pattern regex;
     private final Needle needle;
@@ -60,7 +54,7 @@ final class Searcher {
     Map<String, Integer> search(Path dir, List<String> files, boolean firstOnly, int maxFiles, int maxMatches,
             BooleanSupplier cancelled) throws IOException {
         Map<String, Integer> out = new LinkedHashMap<>();
-        ForkJoinPool pool = Pool.POOL;
+        ForkJoinPool pool = FilePool.get();
         int window = pool.getParallelism() * 4;
         ArrayDeque<ForkJoinTask<int[]>> inflight = new ArrayDeque<>();
         AtomicBoolean stop = new AtomicBoolean();

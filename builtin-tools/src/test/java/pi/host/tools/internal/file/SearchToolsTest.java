@@ -221,6 +221,47 @@ class SearchToolsTest {
         }
     }
 
+    /** The gitignore forms a home-made subset tends to get wrong, each checked against rg on the same tree. */
+    @Test
+    void theWalkerAgreesWithRgOnGitignoreSemantics() throws Exception {
+        needs("rg");
+        fx.file("ig/.gitignore", String.join("\n",
+                "# a comment, then a blank line", "",
+                "logs/*", "!logs/important.log", // contents ignored, the directory not: a negation re-includes
+                "cache/", "!cache/keep.txt", // an ignored directory is not entered: no re-inclusion
+                "**/tmp", "a/**/b.txt", "docs/**", "**/*.bak",
+                "\\#hash.txt", "\\!bang.txt", // escaped first characters are literal
+                "trail.txt   ", "space\\ ", // trailing spaces trimmed unless escaped
+                "out/", // directories only
+                "[ab]?.dat", "prec*.txt", "*.gen", ""));
+        // .ignore decides before .gitignore, even before a deeper one (rg's precedence, not "last rule wins")
+        fx.file("ig/.ignore", "!prec1.txt\nign-*.txt\n");
+        fx.file("ig/sub/.gitignore", "/local.txt\n!deep.gen\n!prec2.txt\n!ign-sub.txt\n"); // nested, anchored to sub/
+        // the whitelist idiom: everything ignored, then directories and *.md re-included
+        fx.file("ig/wl/.gitignore", "*\n!*/\n!*.md\nx**y.md\n[m-n]*.md\n");
+        fx.file("ig/.rgignore", "!x.gen\n");
+        String[] files = {"logs/a.log", "logs/important.log", "cache/keep.txt", "cache/other.txt",
+            "tmp/t.txt", "x/tmp/t.txt", "x/tmpfile.txt", "a/b.txt", "a/x/y/b.txt", "a/c.txt", "docs/d/e.txt", "docsy.txt",
+            "z.bak", "q/z.bak", "#hash.txt", "!bang.txt", "trail.txt", "space ", "space", "out/o.txt", "sub/out",
+            "a1.dat", "c1.dat", "ab.dat", "prec1.txt", "prec2.txt", "sub/prec2.txt", "local.txt", "sub/local.txt",
+            "sub/deeper/local.txt", "y.gen", "x.gen", "sub/deep.gen", "sub/other.gen", "keep.txt", "ign-a.txt",
+            "sub/ign-sub.txt", "wl/a.txt", "wl/r.md", "wl/d/s.md", "wl/d/t.txt", "wl/xay.md", "wl/x/y.md", "wl/m.md"};
+        for (String f : files) {
+            fx.file("ig/" + f, "alpha\n");
+        }
+        for (String dir : new String[] {"ig", "ig/sub", "ig/a", "ig/wl"}) {
+            String rg = text(glob("rg", dir, "**"));
+            assertThat(text(glob("java", dir, "**"))).as("glob under %s", dir).isEqualTo(rg);
+            assertThat(text(grep("java", dir, "pattern", "alpha", "outputMode", "files"))).as("grep under %s", dir)
+                    .isEqualTo(text(grep("rg", dir, "pattern", "alpha", "outputMode", "files")));
+        }
+        // and what rg decides, pinned, so a change in either engine shows
+        assertThat(text(glob("java", "ig", "**"))).isEqualTo(String.join("\n", "ig/a/c.txt", "ig/c1.dat", "ig/docsy.txt",
+                "ig/keep.txt", "ig/local.txt", "ig/logs/important.log", "ig/prec1.txt", "ig/space", "ig/sub/deep.gen",
+                "ig/sub/deeper/local.txt", "ig/sub/out", "ig/sub/prec2.txt", "ig/wl/d/s.md", "ig/wl/r.md", "ig/wl/x/y.md",
+                "ig/x.gen", "ig/x/tmpfile.txt", ""));
+    }
+
     @Test
     void aPatternRgRejectsFallsBackToJavaRegex() throws Exception {
         needs("rg");
