@@ -30,6 +30,8 @@ final class Needle {
     private final byte[] bytes;
     private final String text;
     private final boolean ci;
+    /** The index of the byte looked for first. */
+    private final int rare;
     /** True when a line matches the pattern exactly when it contains the needle. */
     final boolean exact;
 
@@ -38,6 +40,7 @@ final class Needle {
         this.text = new String(bytes, StandardCharsets.ISO_8859_1);
         this.ci = ci;
         this.exact = exact;
+        this.rare = rarest(bytes);
     }
 
     /** The needle of {@code pattern} (java.util.regex syntax, already known to compile), or null. */
@@ -76,39 +79,62 @@ final class Needle {
 
     /** The next occurrence at or after {@code from} in bytes held one per char, or -1. */
     int find(String latin1, int from) {
-        if (!ci) {
-            return latin1.indexOf(text, from);
-        }
-        // both cases of the first byte found by the intrinsic scan, the rest compared here
-        int first = bytes[0];
-        int other = upper((byte) first);
-        int n = latin1.length() - bytes.length;
-        int a = latin1.indexOf(first, from);
-        int b = other == first ? -1 : latin1.indexOf(other, from);
+        // the needle's rarest byte is found by the intrinsic single-char scan, then the rest compared
+        int first = bytes[rare] & 0xFF;
+        int other = ci ? upper((byte) first) : first;
+        int last = latin1.length() - bytes.length; // the last start an occurrence can have
+        int a = latin1.indexOf(first, from + rare);
+        int b = other == first ? -1 : latin1.indexOf(other, from + rare);
         while (a >= 0 || b >= 0) {
-            int at = a < 0 ? b : b < 0 ? a : Math.min(a, b);
-            if (at > n) {
+            int hit = a < 0 ? b : b < 0 ? a : Math.min(a, b);
+            int at = hit - rare;
+            if (at > last) {
                 return -1;
             }
             if (regionMatches(latin1, at)) {
                 return at;
             }
-            if (at == a) {
-                a = latin1.indexOf(first, at + 1);
+            if (hit == a) {
+                a = latin1.indexOf(first, hit + 1);
             } else {
-                b = latin1.indexOf(other, at + 1);
+                b = latin1.indexOf(other, hit + 1);
             }
         }
         return -1;
     }
 
     private boolean regionMatches(String latin1, int at) {
-        for (int j = 1; j < bytes.length; j++) {
+        if (!ci) {
+            return latin1.startsWith(text, at);
+        }
+        for (int j = 0; j < bytes.length; j++) {
             if (lower((byte) latin1.charAt(at + j)) != bytes[j]) {
                 return false;
             }
         }
         return true;
+    }
+
+    /** The index of the byte that should occur least often in source text (ties: the first). */
+    private static int rarest(byte[] b) {
+        int best = 0;
+        for (int i = 1; i < b.length; i++) {
+            if (rank(b[i]) < rank(b[best])) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    /**
+     * ASCII bytes from rare to frequent in source code and prose (a rough order; what is not listed,
+     * as the bytes of non-ASCII characters, counts as rarest).
+     */
+    private static final String RARE_TO_FREQUENT = "XQZJKVYWUGHBFMLDPONRAICTSEqzjxk`~^$%@?\\|&!#0123456789"
+            + "<>[]{}+-:'\"vwybgfpmuh=;,.()_/*dlrcsnoiate\t\n ";
+
+    private static int rank(byte c) {
+        return RARE_TO_FREQUENT.indexOf(c);
     }
 
     private static byte lower(byte c) {

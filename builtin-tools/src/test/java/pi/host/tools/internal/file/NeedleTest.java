@@ -70,6 +70,19 @@ class NeedleTest {
     }
 
     @Test
+    void occurrencesAreFoundFromAnyStartAndNearTheEnds() {
+        Needle n = Needle.of("HashMap", false);
+        String s = latin1("HashMap xHashMa HashMap");
+        assertThat(n.find(s, 0)).isZero();
+        assertThat(n.find(s, 1)).isEqualTo(16);
+        assertThat(n.find(s, 17)).isEqualTo(-1);
+        assertThat(n.find(latin1("HashMa"), 0)).isEqualTo(-1);
+        Needle ci = Needle.of("map<", true);
+        assertThat(ci.find(latin1("a MAP< b Map<"), 3)).isEqualTo(9);
+        assertThat(Needle.of("größe", false).find(latin1("größe größe"), 1)).isEqualTo(8);
+    }
+
+    @Test
     void literalsBytesCannotStandForAreNotNeedles() {
         assertThat(Needle.of("a\uFFFDb", false)).isNull(); // what undecodable bytes become
         assertThat(Needle.of("\uFEFFabc", false)).isNull(); // the BOM a file's first line loses
@@ -78,6 +91,11 @@ class NeedleTest {
 
     /** The byte offset of the needle in the UTF-8 text, found as the searcher finds it. */
     private static int find(Needle n, String text) {
-        return n.find(new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1), 0);
+        return n.find(latin1(text), 0);
+    }
+
+    /** UTF-8 bytes held one per char, as the searcher holds a file. */
+    private static String latin1(String text) {
+        return new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.ISO_8859_1);
     }
 }
