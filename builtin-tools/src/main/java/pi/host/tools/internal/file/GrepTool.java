@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -262,16 +263,16 @@ public final class GrepTool implements ToolProvider {
     /** The in-process engine: the walk (or the one file), then the {@link Searcher} in path order. */
     private static TreeMap<String, Hit> inProcess(ToolCall call, ResolvedPath base, boolean single, String include,
             Mode mode, Searcher searcher) throws IOException {
-        List<String> files;
+        List<Walker.Found> files;
         if (single) {
-            files = List.of(base.absolute().getFileName().toString());
+            files = List.of(new Walker.Found(base.absolute().getFileName().toString(), -1));
         } else {
             Pattern inc = include == null ? null : Globs.name(include);
             Predicate<String> keep = rel -> inc == null
                     || inc.matcher(rel.substring(rel.lastIndexOf('/') + 1)).matches();
-            files = new ArrayList<>(Walker.files(GlobTool.top(call, base), base.absolute(), keep, Integer.MAX_VALUE,
+            files = new ArrayList<>(Walker.walk(GlobTool.top(call, base), base.absolute(), keep, Integer.MAX_VALUE,
                     call::isCancelled));
-            files.sort(null);
+            files.sort(Comparator.comparing(Walker.Found::rel));
         }
         Path dir = single ? base.absolute().getParent() : base.absolute();
         TreeMap<String, Hit> hits = new TreeMap<>();

@@ -51,7 +51,7 @@ final class Searcher {
      * order. Stops once more than {@code maxFiles} files matched, or once {@code maxMatches} lines
      * matched and a further file matched after them.
      */
-    Map<String, Integer> search(Path dir, List<String> files, boolean firstOnly, int maxFiles, int maxMatches,
+    Map<String, Integer> search(Path dir, List<Walker.Found> files, boolean firstOnly, int maxFiles, int maxMatches,
             BooleanSupplier cancelled) throws IOException {
         Map<String, Integer> out = new LinkedHashMap<>();
         ForkJoinPool pool = FilePool.get();
@@ -75,10 +75,10 @@ final class Searcher {
                         continue;
                     }
                     if (budgetReached || out.size() >= maxFiles) {
-                        out.put(files.get(chunk + i), counts[i]);
+                        out.put(files.get(chunk + i).rel(), counts[i]);
                         return out;
                     }
-                    out.put(files.get(chunk + i), counts[i]);
+                    out.put(files.get(chunk + i).rel(), counts[i]);
                     matches += counts[i];
                     budgetReached = matches >= maxMatches;
                 }
@@ -98,33 +98,37 @@ final class Searcher {
         }
     }
 
-    private int[] counts(Path dir, List<String> files, boolean firstOnly, AtomicBoolean stop,
+    private int[] counts(Path dir, List<Walker.Found> files, boolean firstOnly, AtomicBoolean stop,
             BooleanSupplier cancelled) {
         int[] counts = new int[files.size()];
         for (int i = 0; i < counts.length && !stop.get() && !cancelled.getAsBoolean(); i++) {
-            counts[i] = count(dir.resolve(files.get(i)), firstOnly);
+            Walker.Found f = files.get(i);
+            counts[i] = count(dir.resolve(f.rel()), f.size(), firstOnly);
         }
         return counts;
     }
 
-    /** The number of matching lines of a file (0 also when it is binary or unreadable). */
-    private int count(Path file, boolean firstOnly) {
+    /**
+     * The number of matching lines of a file (0 also when it is binary or unreadable), read up to
+     * the size the walk saw (a negative size: the size it has now).
+     */
+    private int count(Path file, long seenSize, boolean firstOnly) {
         byte[] buf = BUFFER.get();
         int len;
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            long size = ch.size();
+            long size = seenSize >= 0 ? seenSize : ch.size();
             if (size > Integer.MAX_VALUE - 64) {
                 return 0;
             }
-            if (size + 1 > buf.length) {
-                buf = new byte[(int) size + 1]; // one spare byte: a file that grew is read to the size it had
+            if (size > buf.length) {
+                buf = new byte[(int) size];
                 if (buf.length <= KEPT_BUFFER) {
                     BUFFER.set(buf);
                 }
             }
             ByteBuffer bb = ByteBuffer.wrap(buf, 0, (int) size);
             while (bb.hasRemaining() && ch.read(bb) > 0) {
-                // read to the size the file had when opened
+                // to that size: a file that grew meanwhile is read as it was, one that shrank to its end
             }
             len = bb.position();
         } catch (IOException | RuntimeException e) {
