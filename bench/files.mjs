@@ -155,6 +155,21 @@ function startServer(name, cmd, args, env, timeoutMs) {
   return { name, child, call, stop };
 }
 
+/**
+ * User + system CPU of a process, in ms, from /proc/PID/stat (Linux; 10 ms ticks): its own threads
+ * and its reaped children (rg started by pi-host), or only the reaped children (the harness's
+ * reference commands). NaN elsewhere.
+ */
+function cpuMs(pid, childrenOnly) {
+  try {
+    const st = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = st.slice(st.lastIndexOf(')') + 2).split(' '); // f[11] utime, f[12] stime, f[13] cutime, f[14] cstime
+    return 10 * ((childrenOnly ? 0 : Number(f[11]) + Number(f[12])) + Number(f[13]) + Number(f[14]));
+  } catch { return NaN; }
+}
+const hostCpu = (h) => () => cpuMs(h.child.pid, false);
+const refCpu = () => cpuMs(process.pid, true);
+
 /** Runs a reference command to its exit; resolves {ns, stdout}. Killed at the timeout. */
 function runRef(cmd, args, opts, timeoutMs) {
   return new Promise((res, rej) => {
@@ -309,16 +324,20 @@ async function main() {
   /** Runs the subjects 1 warm-up + o.reps times, alternating, the order rotating each repetition. */
   const measure = async (title, subjects) => {
     const t = subjects.map(() => []);
+    const c = subjects.map(() => []); // CPU per call where the subject says how to read it (steadier under load)
     for (let rep = 0; rep <= o.reps; rep++) {
       for (let j = 0; j < subjects.length; j++) {
         const k = (rep + j) % subjects.length;
+        const c0 = subjects[k].cpu ? subjects[k].cpu() : NaN;
         const v = await subjects[k].once(rep);
-        if (rep > 0) t[k].push(v);
+        const c1 = subjects[k].cpu ? subjects[k].cpu() : NaN;
+        if (rep > 0) { t[k].push(v); c[k].push(c1 - c0); }
       }
     }
     const meds = t.map(median);
     process.stderr.write(`bench: ${title} done\n`);
-    return subjects.map((s, k) => ({ label: s.label, medianMs: r1(meds[k]), samplesMs: t[k].map(r1), ...(s.extra || {}) }));
+    return subjects.map((s, k) => ({ label: s.label, medianMs: r1(meds[k]), samplesMs: t[k].map(r1),
+      ...(s.cpu && c[k].every(Number.isFinite) ? { cpuMedianMs: median(c[k]), cpuSamplesMs: c[k] } : {}), ...(s.extra || {}) }));
   };
 
   // 1. Grep
@@ -331,17 +350,17 @@ async function main() {
       return m;
     };
     const subjects = [
-      { label: 'pi-host Grep files (engine rg)', once: grepOnce(piRg, sTreeRg, 'rg') },
-      { label: 'rg -l ConcurrentHashMap TREE', once: async () => {
+      { label: 'pi-host Grep files (engine rg)', once: grepOnce(piRg, sTreeRg, 'rg'), cpu: hostCpu(piRg) },
+      { label: 'rg -l ConcurrentHashMap TREE', cpu: refCpu, once: async () => {
         const r = await runRef(rgPath, ['-l', 'ConcurrentHashMap', tree], {}, timeoutMs);
         rgFiles = r.stdout.split('\n').filter(Boolean).length; return ms(r.ns);
       } },
-      { label: 'rg as pi-host runs it (attribution)', once: async () => ms((await runRef(rgPath, [
+      { label: 'rg as pi-host runs it (attribution)', cpu: refCpu, once: async () => ms((await runRef(rgPath, [
         '--no-config', '--no-require-git', '--no-ignore-global', '--no-ignore-exclude', '--color', 'never',
-        '--line-number', '--with-filename', '--null', '--no-heading', '--case-sensitive', '--regexp', 'ConcurrentHashMap',
+        '--null', '--files-with-matches', '--case-sensitive', '--regexp', 'ConcurrentHashMap',
       ], { cwd: tree }, timeoutMs)).ns) },
     ];
-    if (piJava) subjects.push({ label: 'pi-host Grep files (engine java)', once: grepOnce(piJava, sTreeJava, 'java') });
+    if (piJava) subjects.push({ label: 'pi-host Grep files (engine java)', once: grepOnce(piJava, sTreeJava, 'java'), cpu: hostCpu(piJava) });
     const m = await measure('grep', subjects);
     const pair = { name: 'Grep', subjects: m, rgFiles, piHost: info1 };
     pair.ratios = [{ what: 'pi-host(rg) / raw rg', value: r2(m[0].medianMs / m[1].medianMs), goal: '< 1.10', met: m[0].medianMs / m[1].medianMs < 1.10 }];
@@ -359,13 +378,13 @@ async function main() {
       return m;
     };
     const subjects = [
-      { label: 'pi-host Glob **/*.java (engine rg)', once: globOnce(piRg, sTreeRg, 'rg') },
-      { label: "rg --files -g '*.java' TREE", once: async () => {
+      { label: 'pi-host Glob **/*.java (engine rg)', once: globOnce(piRg, sTreeRg, 'rg'), cpu: hostCpu(piRg) },
+      { label: "rg --files -g '*.java' TREE", cpu: refCpu, once: async () => {
         const r = await runRef(rgPath, ['--files', '-g', '*.java', tree], {}, timeoutMs);
         rgCount = r.stdout.split('\n').filter(Boolean).length; return ms(r.ns);
       } },
     ];
-    if (piJava) subjects.push({ label: 'pi-host Glob **/*.java (engine java)', once: globOnce(piJava, sTreeJava, 'java') });
+    if (piJava) subjects.push({ label: 'pi-host Glob **/*.java (engine java)', once: globOnce(piJava, sTreeJava, 'java'), cpu: hostCpu(piJava) });
     const m = await measure('glob', subjects);
     const pair = { name: 'Glob', subjects: m, rgFiles: rgCount, piHost: info2 };
     pair.ratios = [{ what: 'pi-host(rg) / rg --files', value: r2(m[0].medianMs / m[1].medianMs), goal: '<= 1.5', met: m[0].medianMs / m[1].medianMs <= 1.5 }];
@@ -474,7 +493,10 @@ async function main() {
     if (r.name === 'Read') head += `: ${r.file.bytes} bytes, ${r.file.lines} lines, tag ${r.tag}`;
     if (r.name === 'Edit') head += `: ${r.file.lines} lines, ${r.file.ops} ops; EDIT_LINES_UNSEEN reveals ${r.reveals} (reveal call median ${r.revealCallMedianMs} ms, Read limit 1 median ${r.readLimit1MedianMs} ms; neither counted)`;
     L.push(head);
-    for (const s of r.subjects) L.push(`  ${s.label.padEnd(44)} median ${String(s.medianMs).padStart(8)} ms   [${s.samplesMs.join(', ')}]`);
+    for (const s of r.subjects) {
+      L.push(`  ${s.label.padEnd(44)} median ${String(s.medianMs).padStart(8)} ms   [${s.samplesMs.join(', ')}]`
+        + (s.cpuMedianMs === undefined ? '' : `   cpu ${s.cpuMedianMs} ms`));
+    }
     for (const q of r.ratios) L.push(`  ratio ${q.what.padEnd(38)} ${q.value.toFixed(2)}   goal ${q.goal}${q.met === null ? '' : q.met ? ': met' : ': MISSED'}`);
   }
   console.log(L.join('\n'));

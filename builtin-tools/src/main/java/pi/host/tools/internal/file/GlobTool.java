@@ -88,11 +88,12 @@ public final class GlobTool implements ToolProvider {
         if (rg.isPresent()) {
             // not rg's --glob: its globs override the ignore files; the pattern is applied here instead
             List<String> out = new ArrayList<>();
-            int rc = Rg.run(rg.get(), List.of("--files"), dir.absolute(), call, (byte) '\n', rec -> {
-                String rel = new String(rec, StandardCharsets.UTF_8).replace('\\', '/');
-                if (out.size() < MAX_COLLECTED && keep.test(rel)) {
+            int rc = Rg.run(rg.get(), List.of("--files"), dir.absolute(), call, (byte) '\n', (buf, off, len) -> {
+                String rel = new String(buf, off, len, StandardCharsets.UTF_8).replace('\\', '/');
+                if (keep.test(rel)) {
                     out.add(rel);
                 }
+                return out.size() < MAX_COLLECTED;
             });
             if (rc == 0 || rc == 1) {
                 found = out;

@@ -3,8 +3,8 @@ package pi.host.tools.internal.file;
 import java.util.regex.Pattern;
 
 /**
- * Glob patterns as ripgrep's {@code --glob} and gitignore lines read them, translated to
- * java.util.regex: {@code *} and {@code ?} never cross a {@code /}, {@code **} spans directories
+ * Glob patterns as ripgrep's {@code --glob} reads them (Glob's pattern, Grep's include; ignore
+ * files are jgit's, see {@link Walker}), translated to java.util.regex: {@code *} and {@code ?} never cross a {@code /}, {@code **} spans directories
  * when it is a whole path segment, {@code [...]} is a class ({@code [!...]} negated), {@code {a,b}}
  * an alternation and {@code \} escapes the next character. A pattern without a {@code /} (other
  * than a trailing one) matches a base name at any depth; one with a {@code /} is anchored at its

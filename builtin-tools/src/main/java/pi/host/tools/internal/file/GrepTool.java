@@ -1,13 +1,17 @@
 package pi.host.tools.internal.file;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -28,11 +32,13 @@ import pi.host.api.ToolResult;
 import pi.host.spi.Provenance;
 
 /**
- * {@code Grep}: lines matching a regex in one file or a tree. rg finds the matching lines when it is
- * available (falling back to java.util.regex when it is missing or fails, e.g. on a pattern its
- * regex engine rejects); either way the tool itself reads each file with matches once, tags it and
- * renders the same output, so the contract does not depend on the engine. Files are taken in path
- * order; output is bounded by {@link #MAX_MATCHES} matching lines and {@link #MAX_BYTES}.
+ * {@code Grep}: lines matching a regex in one file or a tree. rg finds the matches when it is
+ * available (falling back to the in-process {@link Searcher} when it is missing or fails, e.g. on a
+ * pattern its regex engine rejects). Files mode asks rg for the file list only ({@code -l}) and
+ * count mode for the counts; content mode reads each shown file once more to tag it and render its
+ * lines, so the contract does not depend on the engine. Files are taken in path order; output is
+ * bounded by {@link #MAX_MATCHES} matching lines (content mode), {@link #MAX_FILES} files and
+ * {@link #MAX_BYTES}.
  */
 @Component(service = ToolProvider.class)
 @Tool(name = "Grep", risk = Risk.LOW, pathArg = "path", pathKind = PathKind.FILE_OR_DIRECTORY, timeoutMs = 60_000)
@@ -103,10 +109,11 @@ public final class GrepTool implements ToolProvider {
         }
         String pattern = (String) p;
         String include = a.get("include") instanceof String s && !s.isEmpty() ? s : null;
-        String mode = a.get("outputMode") instanceof String s ? s : "content";
-        if (!List.of("content", "files", "count").contains(mode)) {
+        String modeArg = a.get("outputMode") instanceof String s ? s : "content";
+        if (!List.of("content", "files", "count").contains(modeArg)) {
             return ToolResult.error(ErrorCode.INVALID_ARGUMENT, "outputMode must be content, files or count");
         }
+        Mode mode = Mode.valueOf(modeArg.toUpperCase(Locale.ROOT));
         int context = a.get("context") instanceof Number n ? n.intValue() : 0;
         if (context < 0 || context > MAX_CONTEXT) {
             return ToolResult.error(ErrorCode.INVALID_ARGUMENT, "context must be 0 to " + MAX_CONTEXT);
@@ -114,36 +121,24 @@ public final class GrepTool implements ToolProvider {
         boolean ci = Boolean.TRUE.equals(a.get("caseInsensitive"));
         boolean single = Files.isRegularFile(base.absolute(), LinkOption.NOFOLLOW_LINKS);
 
-        // relative path (to the search dir, or the file name for a single file) -> matching line numbers
-        TreeMap<String, BitSet> hits = null;
-        boolean usedRg = false;
+        // relative path (to the search dir, or the file name for a single file) -> what matched there
+        TreeMap<String, Hit> hits = null;
         Optional<Path> rg = rg();
         if (rg.isPresent()) {
-            hits = viaRg(call, base, single, pattern, include, ci);
-            usedRg = hits != null;
+            hits = viaRg(call, base, single, pattern, include, ci, mode);
         }
-        Pattern regex = null;
+        boolean usedRg = hits != null;
+        Searcher searcher = null;
         if (hits == null) {
+            Pattern regex;
             try {
                 regex = Pattern.compile(pattern, ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
             } catch (PatternSyntaxException e) {
                 return ToolResult.error(ErrorCode.INVALID_ARGUMENT, "invalid regex: " + e.getDescription()
                         + " near index " + e.getIndex() + " of " + pattern);
             }
-            hits = new TreeMap<>();
-            List<String> files;
-            if (single) {
-                files = List.of(base.absolute().getFileName().toString());
-            } else {
-                Pattern inc = include == null ? null : Globs.name(include);
-                Predicate<String> keep = rel -> inc == null
-                        || inc.matcher(rel.substring(rel.lastIndexOf('/') + 1)).matches();
-                files = Walker.files(GlobTool.top(call, base), base.absolute(), keep, Integer.MAX_VALUE,
-                        call::isCancelled);
-            }
-            for (String f : files) {
-                hits.put(f, null); // searched while rendering, in path order
-            }
+            searcher = new Searcher(regex, Needle.of(pattern, ci));
+            hits = inProcess(call, base, single, include, mode, searcher);
         }
         if (call.isCancelled()) {
             return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
@@ -153,9 +148,25 @@ public final class GrepTool implements ToolProvider {
         int matches = 0;
         int filesWithMatches = 0;
         String cut = null;
-        for (Map.Entry<String, BitSet> e : hits.entrySet()) {
+        for (Map.Entry<String, Hit> e : hits.entrySet()) {
             if (call.isCancelled()) {
                 return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
+            }
+            String shown = single ? base.display() : GlobTool.display(base, e.getKey());
+            if (filesWithMatches >= MAX_FILES) {
+                cut = "more than " + MAX_FILES + " files match";
+                break;
+            }
+            if (mode != Mode.CONTENT) {
+                // files and count mode show no lines: nothing to read, tag or record
+                out.append(shown);
+                if (mode == Mode.COUNT) {
+                    out.append(':').append(e.getValue().count());
+                }
+                out.append('\n');
+                filesWithMatches++;
+                matches += e.getValue().count();
+                continue;
             }
             Path file = dir.resolve(e.getKey());
             byte[] bytes;
@@ -164,43 +175,27 @@ public final class GrepTool implements ToolProvider {
             } catch (IOException ex) {
                 continue;
             }
-            if (binary(bytes)) {
+            if (Searcher.binary(bytes, bytes.length)) {
                 continue;
             }
-            List<String> lines = lines(bytes);
-            BitSet m = e.getValue();
+            List<String> lines = Searcher.lines(bytes, bytes.length);
+            BitSet m = e.getValue().lines();
             if (m == null) {
+                // the in-process engine matches again on the bytes it tags, so lines and tag agree
                 m = new BitSet();
-                for (int i = 0; i < lines.size(); i++) {
-                    if (regex.matcher(lines.get(i)).find()) {
-                        m.set(i + 1);
-                    }
-                }
+                searcher.scan(bytes, bytes.length, false, m);
+            } else if (m.length() > lines.size() + 1) {
+                m = m.get(0, lines.size() + 1); // the file shrank since rg read it
             }
             if (m.isEmpty()) {
                 continue;
             }
-            String shown = single ? base.display() : GlobTool.display(base, e.getKey());
-            if (filesWithMatches >= MAX_FILES) {
-                cut = "more than " + MAX_FILES + " files match";
-                break;
-            }
-            // the matching-line budget bounds shown lines; files and count mode show one line per file
-            if (mode.equals("content") && matches >= MAX_MATCHES) {
+            // the matching-line budget bounds shown lines
+            if (matches >= MAX_MATCHES) {
                 cut = "more than " + MAX_MATCHES + " matching lines";
                 break;
             }
             filesWithMatches++;
-            if (mode.equals("files")) {
-                out.append(shown).append('\n');
-                matches += m.cardinality();
-                continue;
-            }
-            if (mode.equals("count")) {
-                out.append(shown).append(':').append(m.cardinality()).append('\n');
-                matches += m.cardinality();
-                continue;
-            }
             int room = MAX_MATCHES - matches;
             if (m.cardinality() > room) {
                 BitSet kept = new BitSet();
@@ -245,20 +240,57 @@ public final class GrepTool implements ToolProvider {
         if (cut != null) {
             out.append("[truncated: ").append(cut).append("; narrow the pattern, include or path]\n");
         }
-        return ToolResult.builder().text(out.toString()).truncated(cut != null).detail("matches", matches)
-                .detail("files", filesWithMatches).detail("root", base.root().wire())
+        ToolResult.Builder r = ToolResult.builder().text(out.toString()).truncated(cut != null);
+        if (mode != Mode.FILES) {
+            r.detail("matches", matches); // files mode stops reading a file at its first match
+        }
+        return r.detail("files", filesWithMatches).detail("root", base.root().wire())
                 .detail("engine", usedRg ? "rg" : "java").build();
     }
 
-    /** The matching lines rg reports, per path relative to the searched dir; null when rg failed. */
-    private TreeMap<String, BitSet> viaRg(ToolCall call, ResolvedPath base, boolean single, String pattern,
-            String include, boolean ci) throws IOException {
-        List<String> args = new ArrayList<>(List.of("--line-number", "--with-filename", "--null", "--no-heading"));
-        if (ci) {
-            args.add("--ignore-case");
-        } else {
-            args.add("--case-sensitive");
+    enum Mode { CONTENT, FILES, COUNT }
+
+    /**
+     * What matched in one file: the matching line numbers (rg in content mode), else their count
+     * (files mode: at least 1), the lines being found again when the file is shown.
+     */
+    record Hit(BitSet lines, int count) {
+        Hit(int count) {
+            this(null, count);
         }
+    }
+
+    /** The in-process engine: the walk (or the one file), then the {@link Searcher} in path order. */
+    private static TreeMap<String, Hit> inProcess(ToolCall call, ResolvedPath base, boolean single, String include,
+            Mode mode, Searcher searcher) throws IOException {
+        List<Walker.Found> files;
+        if (single) {
+            files = List.of(new Walker.Found(base.absolute().getFileName().toString(), -1));
+        } else {
+            Pattern inc = include == null ? null : Globs.name(include);
+            Predicate<String> keep = rel -> inc == null
+                    || inc.matcher(rel.substring(rel.lastIndexOf('/') + 1)).matches();
+            files = new ArrayList<>(Walker.walk(GlobTool.top(call, base), base.absolute(), keep, Integer.MAX_VALUE,
+                    call::isCancelled));
+            files.sort(Comparator.comparing(Walker.Found::rel));
+        }
+        Path dir = single ? base.absolute().getParent() : base.absolute();
+        TreeMap<String, Hit> hits = new TreeMap<>();
+        searcher.search(dir, files, mode == Mode.FILES, MAX_FILES, mode == Mode.CONTENT ? MAX_MATCHES
+                : Integer.MAX_VALUE, call::isCancelled).forEach((f, n) -> hits.put(f, new Hit(n)));
+        return hits;
+    }
+
+    /** What rg reports, per path relative to the searched dir; null when rg failed. */
+    private TreeMap<String, Hit> viaRg(ToolCall call, ResolvedPath base, boolean single, String pattern,
+            String include, boolean ci, Mode mode) throws IOException {
+        List<String> args = new ArrayList<>(List.of("--null"));
+        switch (mode) {
+            case FILES -> args.add("--files-with-matches"); // no per-line output: rg stops a file at a match
+            case COUNT -> args.addAll(List.of("--count", "--with-filename"));
+            default -> args.addAll(List.of("--line-number", "--with-filename", "--no-heading"));
+        }
+        args.add(ci ? "--ignore-case" : "--case-sensitive");
         if (include != null && !single) {
             // a file type, not --glob: rg's globs override the ignore files; types do not
             args.add("--type-add");
@@ -275,43 +307,60 @@ public final class GrepTool implements ToolProvider {
             args.add(base.absolute().getFileName().toString());
         }
         Pattern inc = include == null || single ? null : Globs.name(include);
-        TreeMap<String, BitSet> hits = new TreeMap<>();
+        TreeMap<String, Hit> hits = new TreeMap<>();
         int[] collected = {0};
-        int rc = Rg.run(rg.get(), args, cwd, call, (byte) '\n', rec -> {
-            if (collected[0] >= MAX_COLLECTED) {
-                return;
-            }
-            int nul = indexOf(rec, (byte) 0);
+        // rg prints a file's lines together: the previous record's path and line set are reused
+        byte[][] lastPath = {new byte[0]};
+        BitSet[] lastLines = {null};
+        int rc = Rg.run(rg.get(), args, cwd, call, mode == Mode.FILES ? (byte) 0 : (byte) '\n', (buf, off, len) -> {
+            int nul = mode == Mode.FILES ? off + len : indexOf(buf, off, off + len, (byte) 0);
             if (nul < 0) {
-                return;
+                return true;
             }
             int n = 0;
             int i = nul + 1;
-            while (i < rec.length && rec[i] >= '0' && rec[i] <= '9') {
-                n = n * 10 + (rec[i] - '0');
-                i++;
+            if (mode != Mode.FILES) {
+                while (i < off + len && buf[i] >= '0' && buf[i] <= '9') {
+                    n = n * 10 + (buf[i] - '0');
+                    i++;
+                }
+                if (i == nul + 1 || mode == Mode.CONTENT && (i >= off + len || buf[i] != ':')) {
+                    return true;
+                }
             }
-            if (i == nul + 1 || i >= rec.length || rec[i] != ':') {
-                return;
+            if (mode == Mode.CONTENT && lastLines[0] != null
+                    && Arrays.equals(buf, off, nul, lastPath[0], 0, lastPath[0].length)) {
+                lastLines[0].set(n);
+                return ++collected[0] < MAX_COLLECTED;
             }
-            String rel = new String(rec, 0, nul, StandardCharsets.UTF_8).replace('\\', '/');
+            String rel = new String(buf, off, nul - off, StandardCharsets.UTF_8).replace('\\', '/');
             if (rel.startsWith("./")) {
                 rel = rel.substring(2);
             }
             if (inc != null && !inc.matcher(rel.substring(rel.lastIndexOf('/') + 1)).matches()) {
-                return; // the same base-name glob as the fallback, whatever rg's type matching did
+                return true; // the same base-name glob as the fallback, whatever rg's type matching did
             }
-            hits.computeIfAbsent(rel, k -> new BitSet()).set(n);
-            collected[0]++;
+            if (mode == Mode.CONTENT) {
+                BitSet lines = hits.computeIfAbsent(rel, k -> new Hit(new BitSet(), 0)).lines();
+                lines.set(n);
+                lastPath[0] = Arrays.copyOfRange(buf, off, nul);
+                lastLines[0] = lines;
+            } else {
+                hits.put(rel, new Hit(mode == Mode.COUNT ? n : 1));
+            }
+            return ++collected[0] < MAX_COLLECTED;
         });
         if (rc == 0 || rc == 1 || rc == 2 && !hits.isEmpty()) {
+            if (single && mode != Mode.CONTENT && !hits.isEmpty() && binaryStart(base.absolute())) {
+                hits.clear(); // rg searches a file named explicitly even when binary; the tool does not
+            }
             return hits;
         }
         return null;
     }
 
-    private static int indexOf(byte[] b, byte v) {
-        for (int i = 0; i < b.length; i++) {
+    private static int indexOf(byte[] b, int from, int to, byte v) {
+        for (int i = from; i < to; i++) {
             if (b[i] == v) {
                 return i;
             }
@@ -319,34 +368,16 @@ public final class GrepTool implements ToolProvider {
         return -1;
     }
 
-    static boolean binary(byte[] bytes) {
-        for (int i = 0; i < Math.min(bytes.length, SNIFF_BYTES); i++) {
-            if (bytes[i] == 0) {
-                return true;
-            }
+    /**
+     * Whether a file has a NUL in its first {@link #SNIFF_BYTES}. Only asked of a single file: in a
+     * directory rg itself skips such files (it stops at a NUL in its first, larger, buffer).
+     */
+    private static boolean binaryStart(Path file) {
+        try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
+            byte[] head = in.readNBytes(SNIFF_BYTES);
+            return Searcher.binary(head, head.length);
+        } catch (IOException e) {
+            return true;
         }
-        return false;
     }
-
-    /** The lines of a file (1-based in results), without their terminators; a leading BOM dropped. */
-    static List<String> lines(byte[] bytes) {
-        String s = new String(bytes, StandardCharsets.UTF_8);
-        if (s.startsWith("\uFEFF")) {
-            s = s.substring(1);
-        }
-        List<String> lines = new ArrayList<>();
-        int start = 0;
-        for (int i = 0; i < s.length(); i++) {
-            if (s.charAt(i) == '\n') {
-                int end = i > start && s.charAt(i - 1) == '\r' ? i - 1 : i;
-                lines.add(s.substring(start, end));
-                start = i + 1;
-            }
-        }
-        if (start < s.length()) {
-            lines.add(s.substring(start));
-        }
-        return lines;
-    }
-
 }

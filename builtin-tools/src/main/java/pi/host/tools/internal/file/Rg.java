@@ -1,17 +1,15 @@
 package pi.host.tools.internal.file;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 import pi.host.api.ToolCall;
 import pi.host.tools.internal.shell.LoginPath;
 
@@ -63,11 +61,19 @@ final class Rg {
         return Optional.empty();
     }
 
+    /** Receives one record of rg's output: {@code len} bytes of {@code buf} from {@code off}, delimiter excluded. */
+    @FunctionalInterface
+    interface Records {
+        /** Returns false when no more records are wanted (rg is then stopped). */
+        boolean accept(byte[] buf, int off, int len);
+    }
+
     /**
-     * Runs rg in {@code cwd}, handing each NUL/newline-delimited record of its stdout to {@code record}.
-     * Returns the exit code; -1 when it could not be started.
+     * Runs rg in {@code cwd}, handing each {@code delimiter}-terminated record of its stdout to
+     * {@code records} (read in bulk; a record is a slice of the read buffer, valid during the call).
+     * Returns the exit code; 0 when the receiver stopped it early; -1 when it could not be started.
      */
-    static int run(Path rg, List<String> args, Path cwd, ToolCall call, byte delimiter, Consumer<byte[]> record)
+    static int run(Path rg, List<String> args, Path cwd, ToolCall call, byte delimiter, Records records)
             throws IOException {
         List<String> cmd = new ArrayList<>();
         cmd.add(rg.toString());
@@ -82,19 +88,34 @@ final class Rg {
             return -1;
         }
         call.onCancel(p::destroyForcibly);
-        try (InputStream in = new BufferedInputStream(p.getInputStream(), 64 * 1024)) {
-            ByteArrayOutputStream cur = new ByteArrayOutputStream();
-            int b;
-            while ((b = in.read()) >= 0) {
-                if (b == delimiter) {
-                    record.accept(cur.toByteArray());
-                    cur.reset();
-                } else {
-                    cur.write(b);
+        try (InputStream in = p.getInputStream()) {
+            byte[] buf = new byte[64 * 1024];
+            int start = 0; // first byte of the record being read
+            int end = 0; // bytes in buf
+            int n;
+            while ((n = in.read(buf, end, buf.length - end)) >= 0) {
+                int scan = end;
+                end += n;
+                for (int i = scan; i < end; i++) {
+                    if (buf[i] == delimiter) {
+                        if (!records.accept(buf, start, i - start)) {
+                            p.destroyForcibly();
+                            return 0;
+                        }
+                        start = i + 1;
+                    }
+                }
+                if (start > 0) { // keep the partial record at the front
+                    System.arraycopy(buf, start, buf, 0, end - start);
+                    end -= start;
+                    start = 0;
+                } else if (end == buf.length) { // one record longer than the buffer
+                    buf = Arrays.copyOf(buf, buf.length * 2);
                 }
             }
-            if (cur.size() > 0) {
-                record.accept(cur.toByteArray());
+            if (end > start && !records.accept(buf, start, end - start)) {
+                p.destroyForcibly();
+                return 0;
             }
             return p.waitFor();
         } catch (InterruptedException e) {

@@ -1,40 +1,68 @@
 package pi.host.tools.internal.file;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import java.io.InputStream;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.RecursiveTask;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
-import java.util.regex.Pattern;
+import org.eclipse.jgit.ignore.IgnoreNode;
 
 /**
  * The in-process walk used when {@code rg} is missing or fails, with ripgrep's default filters:
  * hidden entries (a name starting with {@code .}) are skipped; {@code .gitignore}, {@code .ignore}
  * and {@code .rgignore} files are honoured in the walked directories and in their ancestors up to
- * the workspace root (later files and later lines win; {@code .ignore} and {@code .rgignore} over
- * {@code .gitignore}); a git repository is not required, global and {@code .git/info/exclude}
+ * the workspace root; a git repository is not required, global and {@code .git/info/exclude}
  * ignores are not read (rg is run with the same switches). Symbolic links are never followed and
  * never listed, so a walk cannot leave its root.
  *
- * <p>The gitignore support is the documented subset (docs/decisions.md): blank lines, {@code #}
- * comments, {@code !} negation, a trailing {@code /} for directories, anchoring by a leading or
- * inner {@code /}, {@code *}, {@code ?}, {@code **}, classes and {@code \} escapes. An ignored
- * directory is not entered, so a negation cannot re-include a file below it (as in git).
+ * <p>Each ignore file is read by jgit's {@link IgnoreNode} (gitignore semantics: negation, {@code **},
+ * escapes, trailing spaces, directory-only rules, last rule wins). Between files, rg's precedence:
+ * a {@code .rgignore} rule decides before any {@code .ignore} rule, which decides before any
+ * {@code .gitignore} rule, and within one kind the deepest directory's file decides. An ignored
+ * directory is not entered, so nothing below it can be re-included (as in git and rg).
+ *
+ * <p>Directories are listed in parallel on the {@link FilePool}.
  */
 final class Walker {
 
-    private static final String[] IGNORE_FILES = {".gitignore", ".ignore", ".rgignore"};
+    /** Ignore file names in rg's precedence order. */
+    private static final String[] IGNORE_FILES = {".rgignore", ".ignore", ".gitignore"};
 
-    private record Rule(String base, Pattern regex, boolean negate, boolean dirOnly) {
+    /** The ignore files of one directory ({@code rel}: its path from the walk's top, with a trailing '/'). */
+    private record Rules(String rel, IgnoreNode[] nodes, Rules parent) {
+
+        /** Whether {@code path} (from the walk's top) is ignored; null rules ignore nothing. */
+        static boolean ignored(Rules rules, String path, boolean dir) {
+            for (int kind = 0; kind < IGNORE_FILES.length; kind++) {
+                for (Rules r = rules; r != null; r = r.parent) {
+                    IgnoreNode node = r.nodes[kind];
+                    if (node != null) {
+                        Boolean verdict = node.checkIgnored(path.substring(r.rel.length()), dir);
+                        if (verdict != null) {
+                            return verdict;
+                        }
+                    }
+                }
+            }
+            return false;
+        }
     }
 
     private Walker() {
+    }
+
+    /** A file the walk found: its path relative to the walked root, and its size when it was seen. */
+    record Found(String rel, long size) {
     }
 
     /**
@@ -45,121 +73,150 @@ final class Walker {
      */
     static List<String> files(Path top, Path root, Predicate<String> keep, int max, BooleanSupplier cancelled)
             throws IOException {
-        List<Rule> rules = new ArrayList<>();
-        String rootRel = "";
-        if (!top.equals(root) && root.startsWith(top)) {
-            Path dir = top;
-            String rel = "";
-            for (Path name : top.relativize(root)) {
-                rules.addAll(load(dir, rel));
-                rel = rel + name + "/";
-                dir = dir.resolve(name);
-            }
-            rootRel = rel;
-        }
-        List<String> out = new ArrayList<>();
-        walk(root, rootRel, rootRel.length(), rules, keep, max, cancelled, out);
+        List<Found> found = walk(top, root, keep, max, cancelled);
+        List<String> out = new ArrayList<>(found.size());
+        found.forEach(f -> out.add(f.rel()));
         return out;
     }
 
-    private static void walk(Path dir, String rel, int cut, List<Rule> inherited, Predicate<String> keep, int max,
-            BooleanSupplier cancelled, List<String> out) throws IOException {
-        List<Rule> rules = new ArrayList<>(inherited);
-        rules.addAll(load(dir, rel));
-        List<Path> children = new ArrayList<>();
-        try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
-            entries.forEach(children::add);
-        } catch (IOException e) {
-            return; // unreadable directory: skipped, as rg does
+    /** {@link #files}, with each file's size (which spares the search an {@code fstat}). */
+    static List<Found> walk(Path top, Path root, Predicate<String> keep, int max, BooleanSupplier cancelled)
+            throws IOException {
+        Rules rules = null;
+        String rootRel = "";
+        if (!top.equals(root) && root.startsWith(top)) {
+            Path dir = top;
+            for (Path name : top.relativize(root)) {
+                rules = load(dir, rootRel, rules, null);
+                rootRel = rootRel + name + "/";
+                dir = dir.resolve(name);
+            }
         }
-        for (Path child : children) {
-            if (out.size() >= max || cancelled.getAsBoolean()) {
-                return;
+        Walk walk = new Walk(rootRel.length(), keep, max, cancelled);
+        return FilePool.get().invoke(walk.new Dir(root, rootRel, rules));
+    }
+
+    /** One walk's settings and shared count. */
+    private static final class Walk {
+        final int cut;
+        final Predicate<String> keep;
+        final int max;
+        final BooleanSupplier cancelled;
+        final AtomicInteger found = new AtomicInteger();
+
+        Walk(int cut, Predicate<String> keep, int max, BooleanSupplier cancelled) {
+            this.cut = cut;
+            this.keep = keep;
+            this.max = max;
+            this.cancelled = cancelled;
+        }
+
+        boolean done() {
+            return found.get() >= max || cancelled.getAsBoolean();
+        }
+
+        /** One directory: its files, then its subdirectories' files, walked as forked tasks. */
+        final class Dir extends RecursiveTask<List<Found>> {
+            private final Path dir;
+            private final String rel;
+            private final Rules inherited;
+
+            Dir(Path dir, String rel, Rules inherited) {
+                this.dir = dir;
+                this.rel = rel;
+                this.inherited = inherited;
             }
-            String name = child.getFileName().toString();
-            if (name.startsWith(".")) {
-                continue;
-            }
-            BasicFileAttributes a;
-            try {
-                a = Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            } catch (IOException e) {
-                continue;
-            }
-            String childRel = rel + name;
-            if (a.isSymbolicLink()) {
-                continue;
-            }
-            if (a.isDirectory()) {
-                if (!ignored(rules, childRel, true)) {
-                    walk(child, childRel + "/", cut, rules, keep, max, cancelled, out);
+
+            @Override
+            protected List<Found> compute() {
+                List<Found> out = new ArrayList<>();
+                if (done()) {
+                    return out;
                 }
-            } else if (a.isRegularFile() && !ignored(rules, childRel, false)) {
-                String mine = childRel.substring(cut);
-                if (keep.test(mine)) {
-                    out.add(mine);
+                List<Path> children = new ArrayList<>();
+                List<BasicFileAttributes> attributes = new ArrayList<>();
+                boolean[] present = new boolean[IGNORE_FILES.length];
+                try (DirectoryStream<Path> entries = Files.newDirectoryStream(dir)) {
+                    // on Linux a SecureDirectoryStream: entries are stat'ed relative to the open
+                    // directory (fstatat), not by their whole path
+                    SecureDirectoryStream<Path> secure = entries instanceof SecureDirectoryStream<Path> s ? s : null;
+                    for (Path child : entries) {
+                        Path name = child.getFileName();
+                        String n = name.toString();
+                        if (n.startsWith(".")) {
+                            for (int k = 0; k < IGNORE_FILES.length; k++) {
+                                present[k] |= n.equals(IGNORE_FILES[k]);
+                            }
+                            continue;
+                        }
+                        BasicFileAttributes a;
+                        try {
+                            a = secure != null
+                                    ? secure.getFileAttributeView(name, BasicFileAttributeView.class,
+                                            LinkOption.NOFOLLOW_LINKS).readAttributes()
+                                    : Files.readAttributes(child, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                        } catch (IOException e) {
+                            continue;
+                        }
+                        children.add(child);
+                        attributes.add(a);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    return out; // unreadable directory: skipped, as rg does
                 }
+                Rules rules = load(dir, rel, inherited, present);
+                List<Dir> subdirs = new ArrayList<>();
+                for (int i = 0; i < children.size() && !done(); i++) {
+                    Path child = children.get(i);
+                    BasicFileAttributes a = attributes.get(i);
+                    String childRel = rel + child.getFileName();
+                    if (a.isDirectory()) {
+                        if (!Rules.ignored(rules, childRel, true)) {
+                            Dir sub = new Dir(child, childRel + "/", rules);
+                            sub.fork();
+                            subdirs.add(sub);
+                        }
+                    } else if (a.isRegularFile() && !Rules.ignored(rules, childRel, false)) {
+                        String mine = childRel.substring(cut);
+                        if (keep.test(mine)) {
+                            out.add(new Found(mine, a.size()));
+                            found.incrementAndGet();
+                        }
+                    } // symbolic links and special files: never listed
+                }
+                for (Dir sub : subdirs) {
+                    out.addAll(sub.join());
+                }
+                return out;
             }
         }
     }
 
-    private static boolean ignored(List<Rule> rules, String rel, boolean dir) {
-        boolean ignored = false;
-        for (Rule r : rules) {
-            if ((r.dirOnly && !dir) || !rel.startsWith(r.base)) {
+    /**
+     * {@code inherited} plus the ignore files of {@code dir}; {@code present} says which names the
+     * directory listing showed (null: not listed, look each up).
+     */
+    private static Rules load(Path dir, String rel, Rules inherited, boolean[] present) {
+        IgnoreNode[] nodes = null;
+        for (int k = 0; k < IGNORE_FILES.length; k++) {
+            if (present != null && !present[k]) {
                 continue;
             }
-            if (r.regex.matcher(rel.substring(r.base.length())).matches()) {
-                ignored = !r.negate;
-            }
-        }
-        return ignored;
-    }
-
-    private static List<Rule> load(Path dir, String rel) {
-        List<Rule> rules = new ArrayList<>();
-        for (String name : IGNORE_FILES) {
-            Path f = dir.resolve(name);
+            Path f = dir.resolve(IGNORE_FILES[k]);
             if (!Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS)) {
                 continue;
             }
-            List<String> lines;
-            try {
-                lines = Files.readAllLines(f, StandardCharsets.UTF_8);
+            IgnoreNode node = new IgnoreNode();
+            try (InputStream in = Files.newInputStream(f, LinkOption.NOFOLLOW_LINKS)) {
+                node.parse(f.toString(), in);
             } catch (IOException | RuntimeException e) {
-                continue;
+                continue; // unreadable: ignores nothing, as rg does
             }
-            for (String line : lines) {
-                Rule r = parse(rel, line);
-                if (r != null) {
-                    rules.add(r);
-                }
+            if (nodes == null) {
+                nodes = new IgnoreNode[IGNORE_FILES.length];
             }
+            nodes[k] = node;
         }
-        return rules;
-    }
-
-    static Rule parse(String base, String raw) {
-        String line = raw;
-        if (line.endsWith("\r")) {
-            line = line.substring(0, line.length() - 1);
-        }
-        while (line.endsWith(" ") && !line.endsWith("\\ ")) {
-            line = line.substring(0, line.length() - 1);
-        }
-        if (line.isEmpty() || line.startsWith("#")) {
-            return null;
-        }
-        boolean negate = line.startsWith("!");
-        if (negate) {
-            line = line.substring(1);
-        } else if (line.startsWith("\\!") || line.startsWith("\\#")) {
-            line = line.substring(1);
-        }
-        boolean dirOnly = line.endsWith("/");
-        if (line.isEmpty() || line.equals("/")) {
-            return null;
-        }
-        return new Rule(base, Globs.path(line), negate, dirOnly);
+        return nodes == null ? inherited : new Rules(rel, nodes, inherited);
     }
 }

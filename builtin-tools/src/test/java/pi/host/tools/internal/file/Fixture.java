@@ -126,6 +126,11 @@ final class Fixture {
         return tool.execute(new Call(args, path));
     }
 
+    /** A call without arguments or path, for code that only needs a call's session and cancellation. */
+    ToolCall bareCall() {
+        return new Call(Map.of(), null);
+    }
+
     private final class Call implements ToolCall {
         private final Map<String, Object> args;
         private final ResolvedPath path;
@@ -142,7 +147,7 @@ final class Fixture {
         @Override public String sessionId() { return callSession; }
         @Override public String turnId() { return callTurn; }
         @Override public String toolCallId() { return "c"; }
-        @Override public Optional<ResolvedPath> path() { return Optional.of(path); }
+        @Override public Optional<ResolvedPath> path() { return Optional.ofNullable(path); }
         @Override public Path workspaceRoot() { return ws; }
         @Override public Path scratchDir() { return scratch; }
         @Override public String traceId() { return "tr"; }

@@ -221,6 +221,47 @@ class SearchToolsTest {
         }
     }
 
+    /** The gitignore forms a home-made subset tends to get wrong, each checked against rg on the same tree. */
+    @Test
+    void theWalkerAgreesWithRgOnGitignoreSemantics() throws Exception {
+        needs("rg");
+        fx.file("ig/.gitignore", String.join("\n",
+                "# a comment, then a blank line", "",
+                "logs/*", "!logs/important.log", // contents ignored, the directory not: a negation re-includes
+                "cache/", "!cache/keep.txt", // an ignored directory is not entered: no re-inclusion
+                "**/tmp", "a/**/b.txt", "docs/**", "**/*.bak",
+                "\\#hash.txt", "\\!bang.txt", // escaped first characters are literal
+                "trail.txt   ", "space\\ ", // trailing spaces trimmed unless escaped
+                "out/", // directories only
+                "[ab]?.dat", "prec*.txt", "*.gen", ""));
+        // .ignore decides before .gitignore, even before a deeper one (rg's precedence, not "last rule wins")
+        fx.file("ig/.ignore", "!prec1.txt\nign-*.txt\n");
+        fx.file("ig/sub/.gitignore", "/local.txt\n!deep.gen\n!prec2.txt\n!ign-sub.txt\n"); // nested, anchored to sub/
+        // the whitelist idiom: everything ignored, then directories and *.md re-included
+        fx.file("ig/wl/.gitignore", "*\n!*/\n!*.md\nx**y.md\n[m-n]*.md\n");
+        fx.file("ig/.rgignore", "!x.gen\n");
+        String[] files = {"logs/a.log", "logs/important.log", "cache/keep.txt", "cache/other.txt",
+            "tmp/t.txt", "x/tmp/t.txt", "x/tmpfile.txt", "a/b.txt", "a/x/y/b.txt", "a/c.txt", "docs/d/e.txt", "docsy.txt",
+            "z.bak", "q/z.bak", "#hash.txt", "!bang.txt", "trail.txt", "space ", "space", "out/o.txt", "sub/out",
+            "a1.dat", "c1.dat", "ab.dat", "prec1.txt", "prec2.txt", "sub/prec2.txt", "local.txt", "sub/local.txt",
+            "sub/deeper/local.txt", "y.gen", "x.gen", "sub/deep.gen", "sub/other.gen", "keep.txt", "ign-a.txt",
+            "sub/ign-sub.txt", "wl/a.txt", "wl/r.md", "wl/d/s.md", "wl/d/t.txt", "wl/xay.md", "wl/x/y.md", "wl/m.md"};
+        for (String f : files) {
+            fx.file("ig/" + f, "alpha\n");
+        }
+        for (String dir : new String[] {"ig", "ig/sub", "ig/a", "ig/wl"}) {
+            String rg = text(glob("rg", dir, "**"));
+            assertThat(text(glob("java", dir, "**"))).as("glob under %s", dir).isEqualTo(rg);
+            assertThat(text(grep("java", dir, "pattern", "alpha", "outputMode", "files"))).as("grep under %s", dir)
+                    .isEqualTo(text(grep("rg", dir, "pattern", "alpha", "outputMode", "files")));
+        }
+        // and what rg decides, pinned, so a change in either engine shows
+        assertThat(text(glob("java", "ig", "**"))).isEqualTo(String.join("\n", "ig/a/c.txt", "ig/c1.dat", "ig/docsy.txt",
+                "ig/keep.txt", "ig/local.txt", "ig/logs/important.log", "ig/prec1.txt", "ig/space", "ig/sub/deep.gen",
+                "ig/sub/deeper/local.txt", "ig/sub/out", "ig/sub/prec2.txt", "ig/wl/d/s.md", "ig/wl/r.md", "ig/wl/x/y.md",
+                "ig/x.gen", "ig/x/tmpfile.txt", ""));
+    }
+
     @Test
     void aPatternRgRejectsFallsBackToJavaRegex() throws Exception {
         needs("rg");
@@ -236,9 +277,69 @@ class SearchToolsTest {
         assertThat(text(r)).contains("invalid regex");
     }
 
-    @Test
-    void binaryFilesAreSkipped() throws Exception {
-        fx.bytes("bin.dat", "alpha\0\0".getBytes(StandardCharsets.UTF_8));
-        assertThat(text(grep("java", ".", "pattern", "alpha", "outputMode", "files"))).doesNotContain("bin.dat");
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void literalsWithMetacharactersCaseAndNonAsciiMatchAsRegexes(String which) throws Exception {
+        needs(which);
+        fx.file("lit/a.txt", "call alpha(1).x here\nalpha1x\naxb and a.b\n");
+        fx.file("lit/b.txt", "Größe: 3\ngrosse\nMAſK and mask\n");
+        assertThat(text(grep(which, "lit", "pattern", "alpha\\(1\\)\\.x", "outputMode", "count")))
+                .isEqualTo("lit/a.txt:1\n");
+        assertThat(text(grep(which, "lit", "pattern", "a.b", "outputMode", "count"))).isEqualTo("lit/a.txt:1\n");
+        assertThat(text(grep(which, "lit/a.txt", "pattern", "a.b"))).endsWith("\n3:axb and a.b\n");
+        assertThat(text(grep(which, "lit", "pattern", "größe", "caseInsensitive", true)))
+                .endsWith("]\n1:Größe: 3\n");
+        assertThat(text(grep(which, "lit", "pattern", "Größe", "outputMode", "files"))).isEqualTo("lit/b.txt\n");
+        // U+017F (long s) and U+212A (Kelvin sign) fold to s and k in both engines
+        assertThat(text(grep(which, "lit", "pattern", "mask", "caseInsensitive", true))).endsWith("]\n3:MAſK and mask\n");
+        assertThat(text(grep(which, "lit", "pattern", "ALPHA", "caseInsensitive", true, "outputMode", "count")))
+                .isEqualTo("lit/a.txt:2\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void crlfLinesTheLastLineWithoutNewlineAndRepeatsOnOneLine(String which) throws Exception {
+        needs(which);
+        fx.file("eol/crlf.txt", "one\r\nalpha two\r\nthree\r\n");
+        fx.file("eol/last.txt", "x\ny\nlast alpha");
+        fx.file("eol/many.txt", "alpha alpha alpha\nbeta\nalpha\n");
+        assertThat(text(grep(which, "eol", "pattern", "alpha", "outputMode", "count")))
+                .isEqualTo("eol/crlf.txt:1\neol/last.txt:1\neol/many.txt:2\n");
+        assertThat(text(grep(which, "eol/crlf.txt", "pattern", "alpha"))).endsWith("]\n2:alpha two\n");
+        assertThat(text(grep(which, "eol/last.txt", "pattern", "alpha"))).endsWith("]\n3:last alpha\n");
+        assertThat(text(grep(which, "eol/many.txt", "pattern", "alpha"))).endsWith("]\n1:alpha alpha alpha\n--\n3:alpha\n");
+        assertThat(text(grep(which, "eol", "pattern", "two\\s*$", "outputMode", "files"))).isEqualTo("eol/crlf.txt\n");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void binaryFilesAreSkippedInEveryMode(String which) throws Exception {
+        needs(which);
+        fx.bytes("bin/x.dat", "alpha one\n\0\0alpha two\n".getBytes(StandardCharsets.UTF_8));
+        fx.file("bin/y.txt", "alpha\n");
+        for (String pattern : new String[] {"alpha", "al.ha", "alpha \\w+"}) {
+            for (String mode : new String[] {"content", "files", "count"}) {
+                String t = text(grep(which, "bin", "pattern", pattern, "outputMode", mode));
+                assertThat(t).as("%s %s", pattern, mode).doesNotContain("x.dat");
+            }
+            assertThat(text(grep(which, "bin/x.dat", "pattern", pattern, "outputMode", "files")))
+                    .as("named %s", pattern).startsWith("(no matches");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void filesModeStopsAtAThousandFilesInPathOrder(String which) throws Exception {
+        needs(which);
+        for (int i = 0; i < 1003; i++) {
+            fx.file(String.format("many/f%04d.txt", i), i % 2 == 0 ? "hit\n" : "hit\nhit\n");
+        }
+        ToolResult r = grep(which, "many", "pattern", "hit", "outputMode", "files");
+        assertThat(r.truncated()).isTrue();
+        assertThat(text(r)).startsWith("many/f0000.txt\nmany/f0001.txt\n").contains("many/f0999.txt\n")
+                .doesNotContain("f1000").endsWith("[truncated: more than 1000 files match; narrow the pattern, include or path]\n");
+        assertThat(r.details()).containsEntry("files", 1000).doesNotContainKey("matches");
+        ToolResult c = grep(which, "many", "pattern", "hit", "outputMode", "count");
+        assertThat(c.details()).containsEntry("files", 1000).containsEntry("matches", 1500);
     }
 }
