@@ -123,8 +123,12 @@ public final class GrepTool implements ToolProvider {
 
         // relative path (to the search dir, or the file name for a single file) -> what matched there
         TreeMap<String, Hit> hits = null;
+        // spec §4: a directly named file is still filtered by include on its base name (rg would search
+        // a named file whatever its filters say, so the filter is applied here for both engines)
+        boolean excluded = single && include != null
+                && !Globs.name(include).matcher(base.absolute().getFileName().toString()).matches();
         Optional<Path> rg = rg();
-        if (rg.isPresent()) {
+        if (rg.isPresent() && !excluded) {
             hits = viaRg(call, base, single, pattern, include, ci, mode);
         }
         boolean usedRg = hits != null;
@@ -138,7 +142,7 @@ public final class GrepTool implements ToolProvider {
                         + " near index " + e.getIndex() + " of " + pattern);
             }
             searcher = new Searcher(regex, Needle.of(pattern, ci));
-            hits = inProcess(call, base, single, include, mode, searcher);
+            hits = excluded ? new TreeMap<>() : inProcess(call, base, single, include, mode, searcher);
         }
         if (call.isCancelled()) {
             return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");

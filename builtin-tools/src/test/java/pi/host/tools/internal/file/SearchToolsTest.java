@@ -175,6 +175,17 @@ class SearchToolsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"rg", "java"})
+    void includeStillFiltersTheBaseNameOfADirectlyNamedFile(String which) throws Exception {
+        needs(which);
+        // spec §4: "a directly named file is searched without walking siblings, while include still filters its base name"
+        assertThat(text(grep(which, "src/notes.txt", "pattern", "alpha", "include", "*.java")))
+                .startsWith("(no matches");
+        assertThat(text(grep(which, "src/notes.txt", "pattern", "alpha", "include", "*.txt")))
+                .startsWith("[src/notes.txt#");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
     void grepTruncatesAtFiveHundredMatchingLines(String which) throws Exception {
         needs(which);
         fx.file("big/a.txt", "hit\n".repeat(300));
