@@ -24,6 +24,7 @@ import pi.host.api.Tool;
 import pi.host.api.ToolProvider;
 import pi.host.plugins.check.PluginInspector;
 import pi.host.plugins.check.ToolSpec;
+import pi.host.spi.GrantsUnavailableException;
 import pi.host.spi.PluginHost;
 import pi.host.spi.PluginInfo;
 import pi.host.spi.PluginRuntime;
@@ -60,7 +61,19 @@ public final class PluginExtender implements PluginRuntime {
         });
         executor.setExecuteExistingDelayedTasksAfterShutdownPolicy(false); // a stopping runtime checks nothing more
         this.worker = executor;
-        this.lifecycle = new PluginLifecycle(host, this::register);
+        this.lifecycle = new PluginLifecycle(new PluginHost() {
+            @Override
+            public boolean granted(String pluginId, String capability) throws GrantsUnavailableException {
+                return host.granted(pluginId, capability);
+            }
+
+            @Override
+            public void pluginsChanged(String pluginId, long bundleId, String state) {
+                // a client that hears plugins.changed and asks plugins.list must see the change
+                snapshot = List.copyOf(lifecycle.list());
+                host.pluginsChanged(pluginId, bundleId, state);
+            }
+        }, this::register);
         this.tracker = new BundleTracker<>(context, Bundle.INSTALLED | Bundle.STARTING | Bundle.ACTIVE, null) {
             @Override
             public Bundle addingBundle(Bundle bundle, BundleEvent event) {
