@@ -9,10 +9,12 @@ import java.util.HexFormat;
 import java.util.List;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.store.AuditRecord;
 import pi.host.core.internal.store.AuditStore;
+import pi.host.core.internal.store.GroupCommit;
 import pi.host.core.internal.store.StorageException;
 import pi.host.core.internal.store.StoreComponent;
 
@@ -24,19 +26,28 @@ public final class AuditLog {
     public static final int PREVIEW_CHARS = 2048;
 
     private final AuditStore store;
+    /** Rows of calls that end at the same time share one transaction (group commit). */
+    private final GroupCommit<AuditRecord> writes;
 
     @Activate
     public AuditLog(@Reference StoreComponent store) {
-        this.store = new AuditStore(store.database());
+        this(new AuditStore(store.database()));
     }
 
     public AuditLog(AuditStore store) {
         this.store = store;
+        this.writes = new GroupCommit<>(store::appendAll);
     }
 
     /** Appends a row; when this returns it survives a crash of the host. */
     public void append(AuditRecord row) throws StorageException {
-        store.append(row);
+        writes.append(row);
+    }
+
+    /** Writes the rows still queued; later appends fail (STORAGE_ERROR: no call runs unaudited). */
+    @Deactivate
+    public void close() {
+        writes.close();
     }
 
     public List<AuditRecord> query(String sessionId, String toolName, Long since, int limit) throws StorageException {

@@ -79,13 +79,14 @@ public final class Database implements AutoCloseable {
 
     /**
      * A prepared statement of {@code connection}, kept for reuse: compiling SQL is a measurable share
-     * of a small write. Valid only inside the {@link SqlWork} that received the connection; never close it.
+     * of a small write. Prepared without RETURN_GENERATED_KEYS: nothing reads the keys, and asking for
+     * them costs a second statement per execution. Valid only inside the {@link SqlWork} that received the connection; never close it.
      */
     public PreparedStatement prepared(Connection connection, String sql) throws SQLException {
         Map<String, PreparedStatement> cache = statements.computeIfAbsent(connection, c -> new HashMap<>());
         PreparedStatement ps = cache.get(sql);
         if (ps == null) {
-            ps = connection.prepareStatement(sql, Statement.RETURN_GENERATED_KEYS);
+            ps = connection.prepareStatement(sql);
             cache.put(sql, ps);
         }
         return ps;
