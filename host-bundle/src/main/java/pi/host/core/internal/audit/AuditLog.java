@@ -54,13 +54,41 @@ public final class AuditLog {
         return store.query(sessionId, toolName, since, limit);
     }
 
+    /** The redacted arguments as an audit row stores them: their hash and their preview. */
+    public record Arguments(String hash, String preview) {
+    }
+
+    /**
+     * The hash ({@link #hash}) and preview ({@link #preview}) of the redacted arguments, from one
+     * serialisation where that gives the same bytes (both are on every call's path).
+     */
+    public static Arguments describe(JsonNode redactedArguments) {
+        String text;
+        try {
+            text = Json.mapper().writeValueAsString(redactedArguments);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+        // Jackson's byte writer escapes surrogates (as backslash-u escapes) where its text writer keeps them: only
+        // without them are the text's UTF-8 bytes the bytes the hash has always been taken over
+        String hash = hasSurrogate(text) ? hash(redactedArguments) : sha256(text.getBytes(StandardCharsets.UTF_8));
+        return new Arguments(hash, cut(text));
+    }
+
+    private static boolean hasSurrogate(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            if (Character.isSurrogate(text.charAt(i))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** SHA-256 of the redacted arguments' JSON: tells equal calls apart without keeping their secrets. */
     public static String hash(JsonNode redactedArguments) {
         try {
-            MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            byte[] json = Json.mapper().writeValueAsBytes(redactedArguments);
-            return HexFormat.of().formatHex(sha.digest(json));
-        } catch (NoSuchAlgorithmException | JsonProcessingException e) {
+            return sha256(Json.mapper().writeValueAsBytes(redactedArguments));
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -73,9 +101,22 @@ public final class AuditLog {
         } catch (JsonProcessingException e) {
             text = String.valueOf(redactedArguments);
         }
+        return cut(text);
+    }
+
+    private static String sha256(byte[] json) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static String cut(String text) {
         if (text.length() > PREVIEW_CHARS) {
             text = text.substring(0, PREVIEW_CHARS - 1) + "…";
         }
-        return new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8);
+        // a lone surrogate (e.g. half a character left by the cut) becomes '?', as the stored text must be UTF-8
+        return hasSurrogate(text) ? new String(text.getBytes(StandardCharsets.UTF_8), StandardCharsets.UTF_8) : text;
     }
 }

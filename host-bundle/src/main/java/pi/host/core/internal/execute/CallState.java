@@ -39,10 +39,10 @@ final class CallState {
         double wait = waitNanos / 1e6;
         double body = bodyNanos / 1e6;
         String delegate = request.delegate() == null ? null : request.delegate().name();
+        AuditLog.Arguments args = redactedArguments == null ? null : AuditLog.describe(redactedArguments);
         return new AuditRecord(0, startedAt, request.sessionId(), request.turnId(), request.toolCallId(),
-                request.name(), traceId, delegate,
-                redactedArguments == null ? null : AuditLog.hash(redactedArguments),
-                redactedArguments == null ? null : AuditLog.preview(redactedArguments), externalPath, decision, rule,
+                request.name(), traceId, delegate, args == null ? null : args.hash(),
+                args == null ? null : args.preview(), externalPath, decision, rule,
                 source, prompted, wait, body, Math.max(0, total - wait - body), total, result.ok(),
                 result.errorCode() == null ? null : result.errorCode().name());
     }
