@@ -332,8 +332,7 @@ public final class ToolPipeline {
             if (cancel.isCancelled()) {
                 return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted while queued");
             }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> plainArgs = Json.mapper().convertValue(args, Map.class);
+            Map<String, Object> plainArgs = plainArguments(args);
             Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
             HostToolCall call = new HostToolCall(tool.localName(), plainArgs, session.id(), req.turnId(),
                     req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events, req.messageId(),
@@ -385,6 +384,19 @@ public final class ToolPipeline {
         return new ResultEnvelope(result.errorCode(), text, details, path == null ? null : path.root().wire(),
                 path == null ? null : path.display(), state.traceId, result.truncated() || cut[0],
                 review, result.terminate());
+    }
+
+    /**
+     * The arguments as the provider sees them: plain maps, lists, strings, numbers. Read from the
+     * tree directly, not with convertValue's round trip through a token buffer (the same values).
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> plainArguments(ObjectNode args) {
+        try {
+            return Json.mapper().treeToValue(args, Map.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("arguments cannot be read as a map: " + e.getOriginalMessage(), e);
+        }
     }
 
     /** The raw path argument; an optional directory argument that was left out means the workspace root. */

@@ -176,7 +176,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
             ObjectNode response = NODES.objectNode();
             response.put("jsonrpc", "2.0");
             response.set("id", id);
-            response.set("result", result == null ? NODES.objectNode() : mapper.valueToTree(result));
+            response.set("result", result == null ? NODES.objectNode() : tree(result));
             return response;
         } catch (RpcException e) {
             return error(id, e.code(), e.getMessage(), e.errorCode() == null ? null : e.errorCode().name());
@@ -190,8 +190,16 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         ObjectNode message = NODES.objectNode();
         message.put("jsonrpc", "2.0");
         message.put("method", method);
-        message.set("params", mapper.valueToTree(params));
+        message.set("params", tree(params));
         send(message);
+    }
+
+    /**
+     * A result or params object as a tree. A tree is used as it is: converting it would copy every
+     * node through a token buffer, on every call's path (tools.execute answers with one).
+     */
+    private JsonNode tree(Object value) {
+        return value instanceof JsonNode ? (JsonNode) value : mapper.valueToTree(value);
     }
 
     private static ObjectNode error(JsonNode id, int code, String message, String errorCode) {
