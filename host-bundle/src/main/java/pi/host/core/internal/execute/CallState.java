@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import pi.host.core.internal.audit.AuditLog;
 import pi.host.core.internal.store.AuditRecord;
 
-/** What the pipeline learns about one call as it goes, for its audit row. */
+/** What the pipeline learns about one call as it goes, for its audit row, and how the call ends. */
 final class CallState {
 
     final ExecuteRequest request;
@@ -22,6 +22,8 @@ final class CallState {
     boolean prompted;
     long waitNanos;
     long bodyNanos;
+    /** How the call ends; each step that holds something until then adds its release. */
+    CallEnding ending;
 
     CallState(ExecuteRequest request, String traceId) {
         this.request = request;

@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -127,19 +130,45 @@ public final class ToolPipeline {
         return finish(state, fail(state, code, message));
     }
 
-    /** Runs one call to its result; never throws. */
+    /**
+     * Runs one call to its result, on another thread: the result comes at the call's timeout even
+     * when the tool's body does not return. For callers that need their thread back (a sequential
+     * batch); never throws.
+     */
     public ResultEnvelope execute(ExecuteRequest request) {
-        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
-        ResultEnvelope result;
+        CompletableFuture<ResultEnvelope> result = new CompletableFuture<>();
         try {
-            result = run(request, state);
-        } catch (RuntimeException | LinkageError e) {
-            // a bug here must still end as a typed, audited result, never a dead request
-            result = ResultEnvelope.error(ErrorCode.TOOL_FAILED, "internal error: " + e, state.traceId);
+            runner.hand(() -> execute(request, result::complete));
+        } catch (RejectedExecutionException e) {
+            return refuse(request, ErrorCode.TOOL_FAILED, "the host is shutting down; nothing ran", "shutdown");
         }
-        return finish(state, result);
+        return result.join();
     }
 
+    /**
+     * Runs one call; {@code answer} receives its result exactly once. The tool's body runs on this
+     * thread (no hand-off), so this returns when the body has returned; a timeout or an abort of a
+     * read-only tool answers earlier, from another thread (ToolRunner).
+     */
+    public void execute(ExecuteRequest request, Consumer<ResultEnvelope> answer) {
+        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
+        state.ending = new CallEnding(result -> answer.accept(finish(state, result)));
+        ResultEnvelope refused;
+        try {
+            refused = run(request, state);
+        } catch (RuntimeException | LinkageError e) {
+            if (state.ending.ended()) {
+                throw e; // the call had ended: answering it failed, the caller reports that
+            }
+            // a bug here must still end as a typed, audited result, never a dead request
+            refused = ResultEnvelope.error(ErrorCode.TOOL_FAILED, "internal error: " + e, state.traceId);
+        }
+        if (refused != null) {
+            state.ending.end(refused);
+        }
+    }
+
+    /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
     private ResultEnvelope run(ExecuteRequest req, CallState state) {
         state.redactedArguments = Redactor.redact(req.arguments());
         SessionRecord session;
@@ -156,13 +185,11 @@ public final class ToolPipeline {
             return fail(state, ErrorCode.INVALID_ARGUMENT, "toolCallId " + req.toolCallId() + " is already in flight");
         }
         CallCancellation cancel = registered.get();
-        try {
-            return admitAndRun(req, state, session, cancel);
-        } finally {
-            cancellations.unregister(req.sessionId(), req.toolCallId(), cancel);
-        }
+        state.ending = state.ending.after(() -> cancellations.unregister(req.sessionId(), req.toolCallId(), cancel));
+        return admitAndRun(req, state, session, cancel);
     }
 
+    /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
     private ResultEnvelope admitAndRun(ExecuteRequest req, CallState state, SessionRecord session,
             CallCancellation cancel) {
         if (cancel.isCancelled()) {
@@ -309,6 +336,7 @@ public final class ToolPipeline {
         }
     }
 
+    /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
     private ResultEnvelope admitAndExecute(ExecuteRequest req, CallState state, SessionRecord session,
             RegisteredTool tool, ToolKind kind, ObjectNode args, ResolvedPath path, Path workspace,
             CallCancellation cancel) {
@@ -328,23 +356,22 @@ public final class ToolPipeline {
         } finally {
             Thread.interrupted(); // an abort that raced with admission must not leak into the run
         }
-        try {
-            if (cancel.isCancelled()) {
-                return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted while queued");
-            }
-            Map<String, Object> plainArgs = plainArguments(args);
-            Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
-            HostToolCall call = new HostToolCall(tool.localName(), plainArgs, session.id(), req.turnId(),
-                    req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events, req.messageId(),
-                    req.delegate() == null ? null : req.delegate().delegationId());
-            long started = System.nanoTime();
-            ToolRunner.Outcome outcome = runner.run(tool.provider(), call, cancel, tool.timeoutMs(),
-                    kind == ToolKind.READ);
-            state.bodyNanos = System.nanoTime() - started;
-            return envelope(state, tool, outcome, path, call);
-        } finally {
-            ticket.close();
+        CallEnding ending = state.ending.after(ticket::close); // however the call ends, even before its body does
+        state.ending = ending;
+        if (cancel.isCancelled()) {
+            return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted while queued");
         }
+        Map<String, Object> plainArgs = plainArguments(args);
+        Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
+        HostToolCall call = new HostToolCall(tool.localName(), plainArgs, session.id(), req.turnId(),
+                req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events, req.messageId(),
+                req.delegate() == null ? null : req.delegate().delegationId());
+        long started = System.nanoTime();
+        runner.run(tool.provider(), call, cancel, tool.timeoutMs(), kind == ToolKind.READ, outcome -> {
+            state.bodyNanos = System.nanoTime() - started;
+            ending.end(envelope(state, tool, outcome, path, call));
+        });
+        return null;
     }
 
     private ResultEnvelope envelope(CallState state, RegisteredTool tool, ToolRunner.Outcome outcome,
