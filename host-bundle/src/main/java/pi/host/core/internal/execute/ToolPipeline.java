@@ -75,6 +75,7 @@ public final class ToolPipeline {
     private final List<SessionListener> sessionState;
     private final Activations activations;
     private final ToolRunner runner = new ToolRunner();
+    private final SessionResolvers resolvers = new SessionResolvers();
 
     @Activate
     public ToolPipeline(@Reference SessionService sessions, @Reference SettingsService settings,
@@ -86,7 +87,7 @@ public final class ToolPipeline {
         this.cancellations = cancellations;
         this.admission = admission;
         // the per-session state the pipeline works with goes when its session is deleted
-        this.sessionState = List.of(cancellations, admission, grants, activations);
+        this.sessionState = List.of(cancellations, admission, grants, activations, resolvers);
         sessionState.forEach(sessions::addListener);
         this.sessions = sessions;
         this.settings = settings;
@@ -250,7 +251,7 @@ public final class ToolPipeline {
                 if (session.temporary()) {
                     sessions.ensureScratch(session.id()); // a temporary session's workspace is its scratch dir
                 }
-                resolver = new PathResolver(workspace, scratch);
+                resolver = resolvers.of(session.id(), workspace, scratch);
                 resolution = resolver.resolve(rawPath(tool, args, workspace), tool.pathKind());
             } catch (PathException e) {
                 ResultEnvelope r = fail(state, e.code(), e.getMessage());
