@@ -36,7 +36,7 @@ public final class AuditLog {
 
     public AuditLog(AuditStore store) {
         this.store = store;
-        this.writes = new GroupCommit<>(store::appendAll);
+        this.writes = new GroupCommit<>("pi-audit-writer", store::appendAll);
     }
 
     /** Appends a row; when this returns it survives a crash of the host. */

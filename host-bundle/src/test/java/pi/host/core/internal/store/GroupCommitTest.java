@@ -43,7 +43,7 @@ class GroupCommitTest {
         db = Database.open(dir.resolve("pi-host.db"));
         store = new AuditStore(db);
         callers = Executors.newCachedThreadPool();
-        commits = new GroupCommit<>(rows -> {
+        commits = new GroupCommit<>("test-writer", rows -> {
             groups.add(rows.stream().map(AuditRecord::toolCallId).toList());
             if (gateFirst) {
                 gateFirst = false;
@@ -57,22 +57,29 @@ class GroupCommitTest {
     @AfterEach
     void close() throws InterruptedException {
         release.countDown();
+        commits.close();
         callers.shutdownNow();
         callers.awaitTermination(10, TimeUnit.SECONDS);
         db.close();
     }
 
     @Test
-    void anAppendThatMeetsNoOtherIsWrittenOnTheCallersOwnThreadBeforeItReturns() throws Exception {
+    void everyGroupIsWrittenByTheOneWriterThreadAndAnAppendReturnsOnceItsRowIsStored() throws Exception {
         gateFirst = false;
-        List<String> writerThreads = new ArrayList<>();
-        GroupCommit<AuditRecord> direct = new GroupCommit<>(rows -> {
+        List<String> writerThreads = Collections.synchronizedList(new ArrayList<>());
+        GroupCommit<AuditRecord> direct = new GroupCommit<>("the-writer", rows -> {
             writerThreads.add(Thread.currentThread().getName());
             store.appendAll(rows);
         });
         direct.append(row("c1", "Read"));
-        assertThat(writerThreads).containsExactly(Thread.currentThread().getName());
         assertThat(callIds()).containsExactly("c1");
+        callers.submit(() -> {
+            direct.append(row("c2", "Read"));
+            return null;
+        }).get(10, TimeUnit.SECONDS);
+        assertThat(callIds()).containsExactly("c1", "c2");
+        assertThat(writerThreads).containsExactly("the-writer", "the-writer");
+        direct.close();
     }
 
     @Test
