@@ -112,13 +112,7 @@ class GroupCommitTest {
         CompletableFuture<Void> b = appendAsync("b");
         Awaitility.await().atMost(BOUND).until(() -> commits.queued() == 1);
         // tool_name is NOT NULL: this row makes its whole transaction fail
-        CompletableFuture<Void> broken = CompletableFuture.runAsync(() -> {
-            try {
-                commits.append(row("broken", null));
-            } catch (StorageException e) {
-                throw new java.util.concurrent.CompletionException(e);
-            }
-        }, callers);
+        CompletableFuture<Void> broken = appendAsync("broken", null);
         Awaitility.await().atMost(BOUND).until(() -> commits.queued() == 2);
         CompletableFuture<Void> d = appendAsync("d");
         Awaitility.await().atMost(BOUND).until(() -> commits.queued() == 3);
@@ -156,9 +150,13 @@ class GroupCommitTest {
     }
 
     private CompletableFuture<Void> appendAsync(String callId) {
+        return appendAsync(callId, "Read");
+    }
+
+    private CompletableFuture<Void> appendAsync(String callId, String tool) {
         return CompletableFuture.runAsync(() -> {
             try {
-                commits.append(row(callId, "Read"));
+                commits.append(row(callId, tool));
             } catch (StorageException e) {
                 throw new java.util.concurrent.CompletionException(e);
             }
