@@ -160,7 +160,7 @@ final class EmbeddedHost implements AutoCloseable {
     /**
      * The medians of what the pipeline itself recorded on the audit rows of the benchmark tool:
      * {@code total_ms} (execute() entered until the row is built, so without the insert) and
-     * {@code duration_ms} (handing the body to the tool worker until its result is back).
+     * {@code duration_ms} (the tool body, from its start until its result is back).
      */
     String auditTimings(String sessionId) throws SQLException {
         StringBuilder s = new StringBuilder();

@@ -31,7 +31,7 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * <ul>
  * <li>{@code pipeline}: one {@code tools.execute} through the host's in-process RpcEndpoint: JSON-RPC
  * parse and serialize, the RPC pool, session lookup, catalog, mode matrix, aliases and JSON Schema,
- * policy, admission, the tool worker, the synchronous SQLite audit insert, tool.completed.</li>
+ * policy, admission, the tool body (on the same thread), the synchronous SQLite audit insert, tool.completed.</li>
  * <li>{@code direct}: the provider's {@code execute} with a call object built once.</li>
  * <li>{@code pipelineThroughput}: {@code pipeline} from two threads (one connection each), calls/s.</li>
  * </ul>
@@ -189,7 +189,7 @@ public class PipelineBenchmark {
 
     /**
      * Cost attribution, not a goal: one audit row written the way the host's AuditStore writes it
-     * (prepared per row, BEGIN IMMEDIATE ... COMMIT, WAL, synchronous=NORMAL), into the host's own
+     * (statements prepared once, BEGIN IMMEDIATE ... COMMIT, WAL, synchronous=NORMAL), into the host's own
      * database file, from the benchmark's own connection.
      */
     @Benchmark

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import pi.host.core.internal.audit.AuditLog;
 import pi.host.core.internal.store.AuditRecord;
 
-/** What the pipeline learns about one call as it goes, for its audit row. */
+/** What the pipeline learns about one call as it goes, for its audit row, and how the call ends. */
 final class CallState {
 
     final ExecuteRequest request;
@@ -22,6 +22,8 @@ final class CallState {
     boolean prompted;
     long waitNanos;
     long bodyNanos;
+    /** How the call ends; each step that holds something until then adds its release. */
+    CallEnding ending;
 
     CallState(ExecuteRequest request, String traceId) {
         this.request = request;
@@ -39,10 +41,10 @@ final class CallState {
         double wait = waitNanos / 1e6;
         double body = bodyNanos / 1e6;
         String delegate = request.delegate() == null ? null : request.delegate().name();
+        AuditLog.Arguments args = redactedArguments == null ? null : AuditLog.describe(redactedArguments);
         return new AuditRecord(0, startedAt, request.sessionId(), request.turnId(), request.toolCallId(),
-                request.name(), traceId, delegate,
-                redactedArguments == null ? null : AuditLog.hash(redactedArguments),
-                redactedArguments == null ? null : AuditLog.preview(redactedArguments), externalPath, decision, rule,
+                request.name(), traceId, delegate, args == null ? null : args.hash(),
+                args == null ? null : args.preview(), externalPath, decision, rule,
                 source, prompted, wait, body, Math.max(0, total - wait - body), total, result.ok(),
                 result.errorCode() == null ? null : result.errorCode().name());
     }

@@ -24,6 +24,7 @@ import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.rpc.Params;
 import pi.host.core.internal.rpc.RpcException;
+import pi.host.core.internal.rpc.RpcMethod;
 import pi.host.core.internal.session.SessionService;
 import pi.host.core.internal.store.SessionRecord;
 import pi.host.core.internal.store.StorageException;
@@ -67,8 +68,9 @@ public final class ToolMethods {
 
     public void register(MethodTable table) {
         table.put("tools.list", (p, c) -> list(p));
-        table.put("tools.execute", (p, c) -> pipeline.execute(request(p.node(), p.requireString("sessionId"),
-                p.requireString("turnId"))).toJson());
+        // answered when the call ends, which on a timeout is before its body returns (ToolPipeline)
+        table.put("tools.execute", (RpcMethod.Deferred) (p, c, answer) -> pipeline.execute(request(p.node(),
+                p.requireString("sessionId"), p.requireString("turnId")), result -> answer.complete(result.toJson())));
         table.put("tools.executeBatch", (p, c) -> Map.of("results", batch(p)));
         table.put("tools.abort", (p, c) -> Map.of("aborted", pipeline.abort(p.requireString("sessionId"),
                 p.requireString("toolCallId"), p.optString("toolName").orElse(null))));
@@ -134,7 +136,9 @@ public final class ToolMethods {
         if (allParallel) {
             List<CompletableFuture<ResultEnvelope>> running = new ArrayList<>();
             for (ExecuteRequest r : requests) {
-                running.add(CompletableFuture.supplyAsync(() -> pipeline.execute(r), parallel));
+                CompletableFuture<ResultEnvelope> result = new CompletableFuture<>();
+                parallel.execute(() -> pipeline.execute(r, result::complete));
+                running.add(result);
             }
             for (CompletableFuture<ResultEnvelope> f : running) {
                 results.add(f.join().toJson()); // source order, whatever order they completed in

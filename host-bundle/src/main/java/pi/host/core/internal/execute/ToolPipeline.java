@@ -10,6 +10,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.function.Consumer;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
@@ -74,6 +77,7 @@ public final class ToolPipeline {
     private final Activations activations;
     private final DelegateScope delegates;
     private final ToolRunner runner = new ToolRunner();
+    private final SessionResolvers resolvers = new SessionResolvers();
 
     @Activate
     public ToolPipeline(@Reference SessionService sessions, @Reference SettingsService settings,
@@ -86,7 +90,7 @@ public final class ToolPipeline {
         this.cancellations = cancellations;
         this.admission = admission;
         // the per-session state the pipeline works with goes when its session is deleted
-        this.sessionState = List.of(cancellations, admission, grants, activations);
+        this.sessionState = List.of(cancellations, admission, grants, activations, resolvers);
         sessionState.forEach(sessions::addListener);
         this.sessions = sessions;
         this.settings = settings;
@@ -130,19 +134,45 @@ public final class ToolPipeline {
         return finish(state, fail(state, code, message));
     }
 
-    /** Runs one call to its result; never throws. */
+    /**
+     * Runs one call to its result, on another thread: the result comes at the call's timeout even
+     * when the tool's body does not return. For callers that need their thread back (a sequential
+     * batch); never throws.
+     */
     public ResultEnvelope execute(ExecuteRequest request) {
-        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
-        ResultEnvelope result;
+        CompletableFuture<ResultEnvelope> result = new CompletableFuture<>();
         try {
-            result = run(request, state);
-        } catch (RuntimeException | LinkageError e) {
-            // a bug here must still end as a typed, audited result, never a dead request
-            result = ResultEnvelope.error(ErrorCode.TOOL_FAILED, "internal error: " + e, state.traceId);
+            runner.hand(() -> execute(request, result::complete));
+        } catch (RejectedExecutionException e) {
+            return refuse(request, ErrorCode.TOOL_FAILED, "the host is shutting down; nothing ran", "shutdown");
         }
-        return finish(state, result);
+        return result.join();
     }
 
+    /**
+     * Runs one call; {@code answer} receives its result exactly once. The tool's body runs on this
+     * thread (no hand-off), so this returns when the body has returned; a timeout or an abort of a
+     * read-only tool answers earlier, from another thread (ToolRunner).
+     */
+    public void execute(ExecuteRequest request, Consumer<ResultEnvelope> answer) {
+        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
+        state.ending = new CallEnding(result -> answer.accept(finish(state, result)));
+        ResultEnvelope refused;
+        try {
+            refused = run(request, state);
+        } catch (RuntimeException | LinkageError e) {
+            if (state.ending.ended()) {
+                throw e; // the call had ended: answering it failed, the caller reports that
+            }
+            // a bug here must still end as a typed, audited result, never a dead request
+            refused = ResultEnvelope.error(ErrorCode.TOOL_FAILED, "internal error: " + e, state.traceId);
+        }
+        if (refused != null) {
+            state.ending.end(refused);
+        }
+    }
+
+    /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
     private ResultEnvelope run(ExecuteRequest req, CallState state) {
         state.redactedArguments = Redactor.redact(req.arguments());
         SessionRecord session;
@@ -159,13 +189,11 @@ public final class ToolPipeline {
             return fail(state, ErrorCode.INVALID_ARGUMENT, "toolCallId " + req.toolCallId() + " is already in flight");
         }
         CallCancellation cancel = registered.get();
-        try {
-            return admitAndRun(req, state, session, cancel);
-        } finally {
-            cancellations.unregister(req.sessionId(), req.toolCallId(), cancel);
-        }
+        state.ending = state.ending.after(() -> cancellations.unregister(req.sessionId(), req.toolCallId(), cancel));
+        return admitAndRun(req, state, session, cancel);
     }
 
+    /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
     private ResultEnvelope admitAndRun(ExecuteRequest req, CallState state, SessionRecord session,
             CallCancellation cancel) {
         if (cancel.isCancelled()) {
@@ -236,7 +264,7 @@ public final class ToolPipeline {
                 if (session.temporary()) {
                     sessions.ensureScratch(session.id()); // a temporary session's workspace is its scratch dir
                 }
-                resolver = new PathResolver(workspace, scratch);
+                resolver = resolvers.of(session.id(), workspace, scratch);
                 resolution = resolver.resolve(rawPath(tool, args, workspace), tool.pathKind());
             } catch (PathException e) {
                 ResultEnvelope r = fail(state, e.code(), e.getMessage());
@@ -322,6 +350,7 @@ public final class ToolPipeline {
         }
     }
 
+    /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
     private ResultEnvelope admitAndExecute(ExecuteRequest req, CallState state, SessionRecord session,
             RegisteredTool tool, ToolKind kind, ObjectNode args, ResolvedPath path, Path workspace,
             CallCancellation cancel) {
@@ -341,24 +370,22 @@ public final class ToolPipeline {
         } finally {
             Thread.interrupted(); // an abort that raced with admission must not leak into the run
         }
-        try {
-            if (cancel.isCancelled()) {
-                return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted while queued");
-            }
-            @SuppressWarnings("unchecked")
-            Map<String, Object> plainArgs = Json.mapper().convertValue(args, Map.class);
-            Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
-            HostToolCall call = new HostToolCall(tool.localName(), plainArgs, session.id(), req.turnId(),
-                    req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events, req.messageId(),
-                    req.delegate() == null ? null : req.delegate().delegationId());
-            long started = System.nanoTime();
-            ToolRunner.Outcome outcome = runner.run(tool.provider(), call, cancel, tool.timeoutMs(),
-                    kind == ToolKind.READ);
-            state.bodyNanos = System.nanoTime() - started;
-            return envelope(state, tool, outcome, path, call);
-        } finally {
-            ticket.close();
+        CallEnding ending = state.ending.after(ticket::close); // however the call ends, even before its body does
+        state.ending = ending;
+        if (cancel.isCancelled()) {
+            return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted while queued");
         }
+        Map<String, Object> plainArgs = plainArguments(args);
+        Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
+        HostToolCall call = new HostToolCall(tool.localName(), plainArgs, session.id(), req.turnId(),
+                req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events, req.messageId(),
+                req.delegate() == null ? null : req.delegate().delegationId());
+        long started = System.nanoTime();
+        runner.run(tool.provider(), call, cancel, tool.timeoutMs(), kind == ToolKind.READ, outcome -> {
+            state.bodyNanos = System.nanoTime() - started;
+            ending.end(envelope(state, tool, outcome, path, call));
+        });
+        return null;
     }
 
     private ResultEnvelope envelope(CallState state, RegisteredTool tool, ToolRunner.Outcome outcome,
@@ -398,6 +425,19 @@ public final class ToolPipeline {
         return new ResultEnvelope(result.errorCode(), text, details, path == null ? null : path.root().wire(),
                 path == null ? null : path.display(), state.traceId, result.truncated() || cut[0],
                 review, result.terminate());
+    }
+
+    /**
+     * The arguments as the provider sees them: plain maps, lists, strings, numbers. Read from the
+     * tree directly, not with convertValue's round trip through a token buffer (the same values).
+     */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> plainArguments(ObjectNode args) {
+        try {
+            return Json.mapper().treeToValue(args, Map.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalArgumentException("arguments cannot be read as a map: " + e.getOriginalMessage(), e);
+        }
     }
 
     /** The raw path argument; an optional directory argument that was left out means the workspace root. */

@@ -1,21 +1,26 @@
 package pi.host.core.internal.execute;
 
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 
 /**
- * Runs a provider's body on a worker thread with the call's budget and cancellation (spec §3):
- * a timeout cancels the call and answers at once; an abort of a read-only tool answers at once
- * (its worker may finish in the background, it mutates nothing); an abort of anything else waits
- * for the provider's own result, so a stop cannot hide a write that is still running.
+ * Runs a provider's body with the call's budget and cancellation (spec §3): a timeout cancels the
+ * call and answers at once; an abort of a read-only tool answers at once (its body may finish in the
+ * background, it mutates nothing); an abort of anything else waits for the provider's own result,
+ * so a stop cannot hide a write that is still running.
+ *
+ * <p>The body runs on the calling thread, not on a worker: handing it over and waking the caller
+ * again were two thread wake-ups per call, measured as a large share of a short call's cost on two
+ * cores. The outcome therefore goes to a callback, exactly once: from the calling thread when the
+ * body returns, or, when the timeout or an abort comes first, from a thread of this runner while the
+ * body goes on (its late result is dropped).
  */
 final class ToolRunner implements AutoCloseable {
 
@@ -28,40 +33,72 @@ final class ToolRunner implements AutoCloseable {
     record Outcome(Kind kind, ToolResult result, String failure) {
     }
 
-    private final ExecutorService workers;
+    private final Deadlines deadlines = new Deadlines("pi-tool-deadlines");
+    /** Answers calls that end before their body does, and runs {@link #hand(Runnable)} work. */
+    private final ExecutorService threads;
 
     ToolRunner() {
         AtomicInteger n = new AtomicInteger();
-        this.workers = Executors.newCachedThreadPool(r -> {
+        this.threads = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "pi-tool-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
     }
 
-    Outcome run(ToolProvider provider, HostToolCall call, CallCancellation cancel, long timeoutMs,
-            boolean readOnly) {
-        CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-        try {
-            workers.execute(() -> outcome.complete(body(provider, call)));
-        } catch (RejectedExecutionException e) {
-            return new Outcome(Kind.FAILED, null, "the host is shutting down");
-        }
-        try (CallCancellation.AutoCloseableAction hook = cancel.onCancel(() -> {
-            if (readOnly) {
-                outcome.complete(new Outcome(Kind.ABORTED, null, null));
+    /**
+     * Runs the body on this thread and gives its outcome to {@code done} exactly once (see the class
+     * comment). Returns when the body has returned, which may be long after {@code done} ran.
+     */
+    void run(ToolProvider provider, HostToolCall call, CallCancellation cancel, long timeoutMs, boolean readOnly,
+            Consumer<Outcome> done) {
+        AtomicBoolean ended = new AtomicBoolean();
+        Deadlines.Deadline timeout = deadlines.arm(TimeUnit.MILLISECONDS.toNanos(timeoutMs), () -> early(() -> {
+            if (ended.compareAndSet(false, true)) {
+                cancel.cancel("timeout"); // after claiming the end: the body's reaction to it cannot win the race
+                done.accept(new Outcome(Kind.TIMEOUT, null, null));
             }
-        })) {
-            return outcome.get(timeoutMs, TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            cancel.cancel("timeout");
-            return new Outcome(Kind.TIMEOUT, null, null);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            cancel.cancel("interrupted");
-            return new Outcome(Kind.ABORTED, null, null);
-        } catch (ExecutionException e) {
-            return new Outcome(Kind.FAILED, null, String.valueOf(e.getCause()));
+        }));
+        CallCancellation.AutoCloseableAction abort = cancel.onCancel(() -> {
+            if (readOnly && !ended.get()) {
+                early(() -> {
+                    if (ended.compareAndSet(false, true)) {
+                        done.accept(new Outcome(Kind.ABORTED, null, null));
+                    }
+                });
+            }
+        });
+        Outcome outcome;
+        try {
+            outcome = body(provider, call);
+        } finally {
+            timeout.disarm();
+            abort.close();
+            Thread.interrupted(); // an interrupt meant for the body must not reach this thread's next task
+        }
+        if (ended.compareAndSet(false, true)) {
+            done.accept(outcome);
+        }
+    }
+
+    /** Runs {@code work} on another thread (a caller that must get its thread back at the timeout). */
+    void hand(Runnable work) throws RejectedExecutionException {
+        threads.execute(work);
+    }
+
+    /** An early end runs on a thread of its own: it writes the audit row and answers the client. */
+    private void early(Runnable end) {
+        try {
+            threads.execute(() -> {
+                try {
+                    end.run();
+                } catch (RuntimeException | Error e) {
+                    System.getLogger(ToolRunner.class.getName()).log(System.Logger.Level.ERROR,
+                            "ending a call early failed", e);
+                }
+            });
+        } catch (RejectedExecutionException shuttingDown) {
+            end.run();
         }
     }
 
@@ -80,6 +117,7 @@ final class ToolRunner implements AutoCloseable {
 
     @Override
     public void close() {
-        workers.shutdownNow();
+        deadlines.close();
+        threads.shutdownNow();
     }
 }

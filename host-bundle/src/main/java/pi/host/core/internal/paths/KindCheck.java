@@ -1,6 +1,8 @@
 package pi.host.core.internal.paths;
 
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.util.Map;
@@ -26,8 +28,11 @@ final class KindCheck {
      */
     static void verify(Path canonical, PathKind kind, boolean trailingSlash, String display)
             throws PathException {
-        boolean exists = Files.exists(canonical, NOFOLLOW);
-        boolean directory = Files.isDirectory(canonical, NOFOLLOW);
+        // one lstat for the three questions (each Files.exists/isDirectory/isRegularFile is one)
+        BasicFileAttributes attributes = attributes(canonical);
+        boolean exists = attributes != null;
+        boolean directory = exists && attributes.isDirectory();
+        boolean regular = exists && attributes.isRegularFile();
         switch (kind) {
             case EXISTING_FILE:
                 if (!exists) {
@@ -38,7 +43,7 @@ final class KindCheck {
                             display + " is a directory, not a file; list it with Glob",
                             Map.of("tool", "Glob", "path", display));
                 }
-                if (!Files.isRegularFile(canonical, NOFOLLOW)) {
+                if (!regular) {
                     throw invalid(display + " is not a regular file");
                 }
                 if (trailingSlash) {
@@ -59,15 +64,15 @@ final class KindCheck {
                 }
                 return;
             case WRITABLE_FILE:
-                writable(canonical, exists, directory, trailingSlash, display);
+                writable(canonical, exists, directory, regular, trailingSlash, display);
                 return;
             default:
                 throw new IllegalArgumentException("no path to check for kind " + kind);
         }
     }
 
-    private static void writable(Path canonical, boolean exists, boolean directory, boolean trailingSlash,
-            String display) throws PathException {
+    private static void writable(Path canonical, boolean exists, boolean directory, boolean regular,
+            boolean trailingSlash, String display) throws PathException {
         if (directory) {
             throw invalid(display + " is a directory, not a file");
         }
@@ -75,7 +80,7 @@ final class KindCheck {
             throw invalid("a file path may not end with '/': " + display);
         }
         if (exists) {
-            if (!Files.isRegularFile(canonical, NOFOLLOW)) {
+            if (!regular) {
                 // A FIFO or device would block or do something other than store bytes.
                 throw invalid(display + " is not a regular file");
             }
@@ -89,6 +94,15 @@ final class KindCheck {
                 }
                 return;
             }
+        }
+    }
+
+    /** The location's own attributes (a link is not followed), or null when nothing can be read there. */
+    private static BasicFileAttributes attributes(Path canonical) {
+        try {
+            return Files.readAttributes(canonical, BasicFileAttributes.class, NOFOLLOW);
+        } catch (IOException e) {
+            return null; // as Files.exists: missing or unreadable
         }
     }
 

@@ -52,9 +52,7 @@ public final class PathResolver {
      */
     public PathResolver(Path workspaceRoot, Path scratchDir) {
         workspace = workspaceRoot.toAbsolutePath().normalize();
-        if (!Files.isDirectory(workspace)) {
-            throw new IllegalArgumentException("workspace root is not an existing directory: " + workspace);
-        }
+        requireWorkspace();
         try {
             workspaceReal = workspace.toRealPath();
         } catch (IOException e) {
@@ -71,6 +69,18 @@ public final class PathResolver {
         RootSpec sc = new RootSpec(Root.SCRATCH, scratch, scratchReal);
         boolean scratchNested = scratchReal.startsWith(workspaceReal) && !scratchReal.equals(workspaceReal);
         roots = scratchNested ? List.of(sc, ws) : List.of(ws, sc);
+    }
+
+    /**
+     * Checks that the workspace root is still an existing directory (a resolver kept between calls
+     * checks it at each call, as building one does).
+     *
+     * @throws IllegalArgumentException when it is not
+     */
+    public void requireWorkspace() {
+        if (!Files.isDirectory(workspace)) {
+            throw new IllegalArgumentException("workspace root is not an existing directory: " + workspace);
+        }
     }
 
     /**

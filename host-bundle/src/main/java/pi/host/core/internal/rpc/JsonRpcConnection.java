@@ -154,12 +154,18 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         started();
         try {
             pool.execute(() -> {
-                try {
-                    response.complete(notification ? null : invoke(replyId, method, params));
-                } finally {
-                    inFlight.release();
-                    finished();
-                }
+                // the request counts as in flight until it is answered, which for a Deferred method may
+                // be before or after this task ends
+                CompletableFuture<Object> answer = new CompletableFuture<>();
+                answer.whenComplete((result, failure) -> {
+                    try {
+                        response.complete(notification ? null : respond(replyId, result, failure));
+                    } finally {
+                        inFlight.release();
+                        finished();
+                    }
+                });
+                invoke(method, params, answer);
             });
         } catch (RejectedExecutionException e) {
             inFlight.release();
@@ -170,19 +176,38 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         return response;
     }
 
-    private ObjectNode invoke(JsonNode id, RpcMethod method, Params params) {
+    private void invoke(RpcMethod method, Params params, CompletableFuture<Object> answer) {
         try {
-            Object result = method.call(params, this);
-            ObjectNode response = NODES.objectNode();
-            response.put("jsonrpc", "2.0");
-            response.set("id", id);
-            response.set("result", result == null ? NODES.objectNode() : mapper.valueToTree(result));
-            return response;
-        } catch (RpcException e) {
-            return error(id, e.code(), e.getMessage(), e.errorCode() == null ? null : e.errorCode().name());
+            if (method instanceof RpcMethod.Deferred) {
+                ((RpcMethod.Deferred) method).start(params, this, answer);
+            } else {
+                answer.complete(method.call(params, this));
+            }
         } catch (Exception | LinkageError | AssertionError e) {
-            return error(id, RpcException.INTERNAL_ERROR, "internal error: " + e, null);
+            answer.completeExceptionally(e);
         }
+    }
+
+    private ObjectNode respond(JsonNode id, Object result, Throwable failure) {
+        if (failure == null) {
+            try {
+                ObjectNode response = NODES.objectNode();
+                response.put("jsonrpc", "2.0");
+                response.set("id", id);
+                response.set("result", result == null ? NODES.objectNode() : tree(result));
+                return response;
+            } catch (RuntimeException e) {
+                failure = e; // a result Jackson cannot write
+            }
+        }
+        if (failure instanceof java.util.concurrent.CompletionException && failure.getCause() != null) {
+            failure = failure.getCause();
+        }
+        if (failure instanceof RpcException) {
+            RpcException e = (RpcException) failure;
+            return error(id, e.code(), e.getMessage(), e.errorCode() == null ? null : e.errorCode().name());
+        }
+        return error(id, RpcException.INTERNAL_ERROR, "internal error: " + failure, null);
     }
 
     @Override
@@ -190,8 +215,16 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         ObjectNode message = NODES.objectNode();
         message.put("jsonrpc", "2.0");
         message.put("method", method);
-        message.set("params", mapper.valueToTree(params));
+        message.set("params", tree(params));
         send(message);
+    }
+
+    /**
+     * A result or params object as a tree. A tree is used as it is: converting it would copy every
+     * node through a token buffer, on every call's path (tools.execute answers with one).
+     */
+    private JsonNode tree(Object value) {
+        return value instanceof JsonNode ? (JsonNode) value : mapper.valueToTree(value);
     }
 
     private static ObjectNode error(JsonNode id, int code, String message, String errorCode) {

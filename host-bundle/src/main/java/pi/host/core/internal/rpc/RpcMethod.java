@@ -14,6 +14,31 @@ public interface RpcMethod {
      */
     Object call(Params params, Caller caller) throws Exception;
 
+    /**
+     * A method whose answer may come later and from another thread: the connection answers when
+     * {@code answer} completes, not when {@link #start} returns.
+     */
+    @FunctionalInterface
+    interface Deferred extends RpcMethod {
+        /**
+         * Starts the call; completes {@code answer} with the result (or an exception, as
+         * {@link RpcMethod#call} would throw it) exactly once.
+         */
+        void start(Params params, Caller caller, java.util.concurrent.CompletableFuture<Object> answer)
+                throws Exception;
+
+        @Override
+        default Object call(Params params, Caller caller) throws Exception {
+            java.util.concurrent.CompletableFuture<Object> answer = new java.util.concurrent.CompletableFuture<>();
+            start(params, caller, answer);
+            try {
+                return answer.get();
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof Exception ? (Exception) e.getCause() : e;
+            }
+        }
+    }
+
     /** The connection a request arrived on. */
     interface Caller {
         /** Sends a notification to this connection alone. */

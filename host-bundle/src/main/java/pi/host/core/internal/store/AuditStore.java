@@ -23,35 +23,47 @@ public final class AuditStore {
     }
 
     /** Appends one row in its own transaction; when this returns the row survives a crash of the process. */
-    public long append(AuditRecord r) throws StorageException {
-        return db.write(c -> {
+    public void append(AuditRecord r) throws StorageException {
+        appendAll(List.of(r));
+    }
+
+    /**
+     * Appends rows in one transaction, in list order: all of them or, on failure, none. When this
+     * returns they survive a crash of the process.
+     */
+    public void appendAll(List<AuditRecord> rows) throws StorageException {
+        db.write(c -> {
             PreparedStatement ps = db.prepared(c, INSERT);
-            int i = 1;
-            ps.setLong(i++, r.at());
-            ps.setString(i++, r.sessionId());
-            ps.setString(i++, r.turnId());
-            ps.setString(i++, r.toolCallId());
-            ps.setString(i++, r.toolName());
-            ps.setString(i++, r.traceId());
-            ps.setString(i++, r.delegate());
-            ps.setString(i++, r.argsHash());
-            ps.setString(i++, r.argsPreview());
-            ps.setString(i++, r.externalPath());
-            ps.setString(i++, r.decision());
-            ps.setString(i++, r.rule());
-            ps.setString(i++, r.source());
-            ps.setInt(i++, r.prompted() ? 1 : 0);
-            ps.setDouble(i++, r.permissionWaitMs());
-            ps.setDouble(i++, r.durationMs());
-            ps.setDouble(i++, r.overheadMs());
-            ps.setDouble(i++, r.totalMs());
-            ps.setInt(i++, r.ok() ? 1 : 0);
-            ps.setString(i, r.errorCode());
-            ps.executeUpdate();
-            try (ResultSet keys = ps.getGeneratedKeys()) {
-                return keys.next() ? keys.getLong(1) : 0L;
+            for (AuditRecord r : rows) {
+                bind(ps, r);
+                ps.executeUpdate();
             }
+            return null;
         });
+    }
+
+    private static void bind(PreparedStatement ps, AuditRecord r) throws SQLException {
+        int i = 1;
+        ps.setLong(i++, r.at());
+        ps.setString(i++, r.sessionId());
+        ps.setString(i++, r.turnId());
+        ps.setString(i++, r.toolCallId());
+        ps.setString(i++, r.toolName());
+        ps.setString(i++, r.traceId());
+        ps.setString(i++, r.delegate());
+        ps.setString(i++, r.argsHash());
+        ps.setString(i++, r.argsPreview());
+        ps.setString(i++, r.externalPath());
+        ps.setString(i++, r.decision());
+        ps.setString(i++, r.rule());
+        ps.setString(i++, r.source());
+        ps.setInt(i++, r.prompted() ? 1 : 0);
+        ps.setDouble(i++, r.permissionWaitMs());
+        ps.setDouble(i++, r.durationMs());
+        ps.setDouble(i++, r.overheadMs());
+        ps.setDouble(i++, r.totalMs());
+        ps.setInt(i++, r.ok() ? 1 : 0);
+        ps.setString(i, r.errorCode());
     }
 
     /** Rows matching the filters (null = any), newest first, at most {@code limit}. */

@@ -53,4 +53,30 @@ class RedactorTest {
     void leavesOrdinaryTextAlone() {
         assertThat(Redactor.redact("ls -la src/main && echo tokenizer")).isEqualTo("ls -la src/main && echo tokenizer");
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "sk-proj-abcdefghijklmnopqrstuvwxyz012345", "ghp_abcdefghijklmnopqrstuvwxyz0123456789",
+        "github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstu", "glpat-abcdefghijklmnopqrstu",
+        "xoxb-1234567890-abcdefghij", "AKIAIOSFODNN7EXAMPLE", "AIzaSyA1234567890abcdefghijklmnopqrstuv",
+        "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+        "Bearer abcdefghijklmnopqrstuvwxyz", "BEARER abcdefghijklmnopqrstuvwxyz", "bEaReR abcdefghijklmnopqrstuvwxyz",
+        "-----BEGIN RSA PRIVATE KEY-----\nMIIEow", "https://user:hunter2@example.com/r.git"
+    })
+    void theLiteralPrecheckNeverSkipsAStringTheRegexWouldMask(String secret) {
+        String text = "before " + secret + " after";
+        assertThat(Redactor.mayHoldSecret(text)).isTrue();
+        assertThat(Redactor.redact(text)).doesNotContain(secret).contains(Redactor.MASK);
+    }
+
+    @Test
+    void keysAreJudgedTheSameWhenSeenAgain() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            JsonNode out = Redactor.redact(json("{\"MY_TOKEN\":\"v\",\"tokens_left\":3,\"token\":null,\"path\":\"p\"}"));
+            assertThat(out.get("MY_TOKEN").asText()).isEqualTo(Redactor.MASK);
+            assertThat(out.get("tokens_left").asText()).isEqualTo(Redactor.MASK);
+            assertThat(out.get("token").isNull()).isTrue();
+            assertThat(out.get("path").asText()).isEqualTo("p");
+        }
+    }
 }

@@ -25,7 +25,10 @@ class JsonRpcConnectionTest {
     private final ExecutorService pool = Executors.newCachedThreadPool();
     private final List<JsonNode> out = new CopyOnWriteArrayList<>();
     private final CountDownLatch release = new CountDownLatch(1);
+    /** Answers of the "later" method, completed by the test from its own thread. */
+    private final List<java.util.concurrent.CompletableFuture<Object>> later = new CopyOnWriteArrayList<>();
     private final Map<String, RpcMethod> methods = Map.of(
+            "later", (RpcMethod.Deferred) (params, caller, answer) -> later.add(answer),
             "echo", (params, caller) -> params.node(),
             "fail", (params, caller) -> {
                 throw RpcException.invalidParams(ErrorCode.SESSION_NOT_FOUND, "no such session");
@@ -215,5 +218,26 @@ class JsonRpcConnectionTest {
         connection.receive("{\"jsonrpc\":\"2.0\",\"id\":1,");
         connection.notify("tools.changed", Map.of());
         assertThat(out).isEmpty();
+    }
+
+    @Test
+    void aDeferredMethodIsAnsweredWhenItsAnswerCompletesAndCountsAsInFlightUntilThen() throws Exception {
+        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"later\"}");
+        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"later\"}");
+        await().atMost(Duration.ofSeconds(5)).until(() -> later.size() == 2);
+        assertThat(connection.awaitIdle(0)).as("both are still in flight").isFalse();
+        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"echo\",\"params\":{}}");
+        await().atMost(Duration.ofSeconds(5)).until(() -> out.size() == 1);
+        assertThat(out.get(0).get("error").get("code").asInt()).as("the in-flight limit of 2 holds")
+                .isEqualTo(RpcException.SERVER_BUSY);
+
+        java.util.concurrent.CompletableFuture.runAsync(() -> later.get(1).complete(Map.of("n", 2))).join();
+        later.get(0).completeExceptionally(RpcException.invalidParams(ErrorCode.SESSION_NOT_FOUND, "gone"));
+        await().atMost(Duration.ofSeconds(5)).until(() -> out.size() == 3);
+        assertThat(out.get(1).get("id").asInt()).isEqualTo(2);
+        assertThat(out.get(1).get("result").get("n").asInt()).isEqualTo(2);
+        assertThat(out.get(2).get("id").asInt()).isEqualTo(1);
+        assertThat(out.get(2).get("error").get("data").get("errorCode").asText()).isEqualTo("SESSION_NOT_FOUND");
+        assertThat(connection.awaitIdle(5_000)).isTrue();
     }
 }

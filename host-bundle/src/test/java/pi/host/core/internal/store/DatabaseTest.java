@@ -99,4 +99,51 @@ class DatabaseTest {
             assertThat(new SettingsStore(db).all()).containsEntry("a", "b");
         }
     }
+
+    /**
+     * Only a log copied back to its end is started over by the next writer; a checkpoint that runs
+     * beside a steady writer never gets there unless it also copies between two transactions.
+     */
+    @Test
+    void aCheckpointDuringSteadyWritesLetsTheLogStartOver() throws Exception {
+        Path file = dir.resolve("pi-host.db");
+        Path wal = dir.resolve("pi-host.db-wal");
+        try (Database db = Database.open(file)) {
+            AuditStore audit = new AuditStore(db);
+            for (int i = 0; i < 300; i++) {
+                audit.append(row(i));
+            }
+            java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+            java.util.concurrent.atomic.AtomicLong written = new java.util.concurrent.atomic.AtomicLong();
+            Thread writer = new Thread(() -> {
+                try {
+                    while (!stop.get()) {
+                        audit.append(row(1000));
+                        written.incrementAndGet();
+                    }
+                } catch (StorageException e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            writer.start();
+            try {
+                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                        .until(() -> written.get() > 50);
+                assertThat(db.checkpointNow()).isTrue();
+            } finally {
+                stop.set(true);
+                writer.join(10_000);
+            }
+            long afterCheckpoint = Files.size(wal);
+            for (int i = 0; i < 100; i++) {
+                audit.append(row(2000 + i));
+            }
+            assertThat(Files.size(wal)).as("the log was started over, not appended to").isEqualTo(afterCheckpoint);
+        }
+    }
+
+    private static AuditRecord row(long at) {
+        return new AuditRecord(0, at, "s1", "t", "c" + at, "Read", "trace", null, "hash", "{}", null, "allow",
+                "rule", "source", false, 0, 0.1, 0.1, 0.2, true, null);
+    }
 }
