@@ -52,12 +52,15 @@ final class BundlePluginSource implements PluginSource {
     @Override
     public ResourceReader entries() {
         return path -> {
-            URL url = bundle.getEntry(path);
-            if (url == null) {
-                return null;
-            }
-            try (InputStream in = url.openStream()) {
-                return in.readAllBytes();
+            try {
+                // getEntry itself throws once the bundle is uninstalled, which a racing uninstall can do
+                URL url = bundle.getEntry(path);
+                if (url == null) {
+                    return null;
+                }
+                try (InputStream in = url.openStream()) {
+                    return in.readAllBytes();
+                }
             } catch (IllegalStateException e) {
                 throw new IOException("the bundle was uninstalled while it was read", e);
             }
