@@ -177,7 +177,8 @@ public class PipelineBenchmark {
 
     /**
      * Cost attribution, not a goal: a JSON-RPC round trip of the cheapest method there is
-     * ({@code tools.abort} of a call that does not exist): parse, the RPC pool hop, serialize.
+     * ({@code tools.abort} of a call that does not exist): parse, validate and serialize. It is an
+     * inline method, answered on the calling thread: the RPC pool's hop is no longer in it.
      */
     @Benchmark
     @BenchmarkMode(Mode.SampleTime)

@@ -87,6 +87,22 @@ public final class CancellationRegistry implements SessionListener {
             c.cancel("aborted");
             return true;
         }
+        return abortNotRunning(sessionId, toolCallId, toolName);
+    }
+
+    /**
+     * {@link #abort} when that cannot block: null when a call with this id and tool is running,
+     * since cancelling it runs its cancel actions (a plugin's among them), which may block.
+     */
+    public Boolean abortUnlessRunning(String sessionId, String toolCallId, String toolName) {
+        CallCancellation c = active.get(key(sessionId, toolCallId));
+        if (c != null) {
+            return toolName != null && !toolName.equals(c.toolName()) ? Boolean.FALSE : null;
+        }
+        return abortNotRunning(sessionId, toolCallId, toolName);
+    }
+
+    private boolean abortNotRunning(String sessionId, String toolCallId, String toolName) {
         String queuedTool = queued.get(key(sessionId, toolCallId));
         boolean isQueued = queuedTool != null && (toolName == null || toolName.equals(queuedTool));
         String remembered = isQueued ? queuedTool : toolName;

@@ -10,6 +10,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -72,8 +73,33 @@ public final class ToolMethods {
         table.put("tools.execute", (RpcMethod.Deferred) (p, c, answer) -> pipeline.execute(request(p.node(),
                 p.requireString("sessionId"), p.requireString("turnId")), result -> answer.complete(result.toJson())));
         table.put("tools.executeBatch", (p, c) -> Map.of("results", batch(p)));
-        table.put("tools.abort", (p, c) -> Map.of("aborted", pipeline.abort(p.requireString("sessionId"),
-                p.requireString("toolCallId"), p.optString("toolName").orElse(null))));
+        table.put("tools.abort", (RpcMethod.Inline) (p, c, answer) -> abort(p, answer));
+    }
+
+    /**
+     * Answered on the receiving thread (no pool hop) unless the call runs: cancelling a running call
+     * runs its cancel actions (a plugin's among them), which may block, so that goes to a thread.
+     */
+    private void abort(Params p, CompletableFuture<Object> answer) throws RpcException {
+        String sessionId = p.requireString("sessionId");
+        String toolCallId = p.requireString("toolCallId");
+        String toolName = p.optString("toolName").orElse(null);
+        Boolean aborted = pipeline.abortUnlessRunning(sessionId, toolCallId, toolName);
+        if (aborted != null) {
+            answer.complete(Map.of("aborted", aborted));
+            return;
+        }
+        try {
+            parallel.execute(() -> {
+                try {
+                    answer.complete(Map.of("aborted", pipeline.abort(sessionId, toolCallId, toolName)));
+                } catch (RuntimeException | LinkageError e) {
+                    answer.completeExceptionally(e); // answered as an internal error, never left open
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            throw new RpcException(RpcException.SERVER_BUSY, "the host is shutting down");
+        }
     }
 
     private Catalog.Listing list(Params p) throws RpcException {

@@ -114,6 +114,11 @@ public final class ToolPipeline {
         return cancellations.abort(sessionId, toolCallId, toolName);
     }
 
+    /** {@link #abort} when it cannot block, else null (the call runs: see CancellationRegistry). */
+    public Boolean abortUnlessRunning(String sessionId, String toolCallId, String toolName) {
+        return cancellations.abortUnlessRunning(sessionId, toolCallId, toolName);
+    }
+
     /** Announces the later calls of a batch so that an abort by call id reaches them before they start. */
     public void expect(String sessionId, String toolCallId, String toolName) {
         cancellations.expect(sessionId, toolCallId, toolName);

@@ -22,7 +22,7 @@ import pi.host.core.rpc.RpcConnection;
 
 /**
  * One JSON-RPC 2.0 conversation: validates each received line, runs requests concurrently on the
- * host's pool, and writes responses (in completion order) and notifications through one sink.
+ * host's pool (an {@link RpcMethod.Inline} method on the receiving thread), and writes responses (in completion order) and notifications through one sink.
  * A bad line is answered with its error and never ends the conversation.
  */
 final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
@@ -152,8 +152,11 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         }
         CompletableFuture<ObjectNode> response = new CompletableFuture<>();
         started();
+        // an Inline method starts on this (the receiving) thread: it never blocks, so the hop to the
+        // pool and its wake-up would be pure cost
+        Executor runner = method instanceof RpcMethod.Inline ? Runnable::run : pool;
         try {
-            pool.execute(() -> {
+            runner.execute(() -> {
                 // the request counts as in flight until it is answered, which for a Deferred method may
                 // be before or after this task ends
                 CompletableFuture<Object> answer = new CompletableFuture<>();

@@ -39,6 +39,15 @@ public interface RpcMethod {
         }
     }
 
+    /**
+     * A deferred method whose {@link #start} runs on the thread that received the request, with no
+     * hand-off to the pool: it must never block (no storage, no locks held by a tool, no plugin
+     * code) and hands anything that might to a thread of its own. Saves a thread wake-up per call.
+     */
+    @FunctionalInterface
+    interface Inline extends Deferred {
+    }
+
     /** The connection a request arrived on. */
     interface Caller {
         /** Sends a notification to this connection alone. */

@@ -73,4 +73,29 @@ class CancellationRegistryTest {
         c.cancel("aborted");
         assertThat(ran).hasValue(0);
     }
+
+    @Test
+    void abortUnlessRunningLeavesARunningCallAndItsActionsAlone() {
+        CallCancellation c = registry.register("s", "c1", "Bash").orElseThrow();
+        AtomicInteger ran = new AtomicInteger();
+        c.onCancel(ran::incrementAndGet);
+        assertThat(registry.abortUnlessRunning("s", "c1", null)).isNull();
+        assertThat(registry.abortUnlessRunning("s", "c1", "Bash")).isNull();
+        assertThat(c.isCancelled()).isFalse();
+        assertThat(ran).hasValue(0);
+        // another tool's name is answered at once: nothing would be cancelled
+        assertThat(registry.abortUnlessRunning("s", "c1", "Write")).isFalse();
+        assertThat(c.isCancelled()).isFalse();
+    }
+
+    @Test
+    void abortUnlessRunningCancelsQueuedCallsAndRemembersEarlyAborts() {
+        registry.expect("s", "c2", "Write");
+        assertThat(registry.abortUnlessRunning("s", "c2", null)).isTrue();
+        registry.unexpect("s", "c2");
+        assertThat(registry.register("s", "c2", "Write").orElseThrow().isCancelled()).isTrue();
+        assertThat(registry.abortUnlessRunning("s", "c3", "Bash")).isFalse();
+        assertThat(registry.register("s", "c3", "Bash").orElseThrow().isCancelled()).isTrue();
+        assertThat(registry.abortUnlessRunning("s", "none", null)).isFalse();
+    }
 }

@@ -29,6 +29,8 @@ class JsonRpcConnectionTest {
     private final List<java.util.concurrent.CompletableFuture<Object>> later = new CopyOnWriteArrayList<>();
     private final Map<String, RpcMethod> methods = Map.of(
             "later", (RpcMethod.Deferred) (params, caller, answer) -> later.add(answer),
+            "inline", (RpcMethod.Inline) (params, caller, answer) -> answer.complete(
+                    Map.of("thread", Thread.currentThread().getName())),
             "echo", (params, caller) -> params.node(),
             "fail", (params, caller) -> {
                 throw RpcException.invalidParams(ErrorCode.SESSION_NOT_FOUND, "no such session");
@@ -239,5 +241,19 @@ class JsonRpcConnectionTest {
         assertThat(out.get(2).get("id").asInt()).isEqualTo(1);
         assertThat(out.get(2).get("error").get("data").get("errorCode").asText()).isEqualTo("SESSION_NOT_FOUND");
         assertThat(connection.awaitIdle(5_000)).isTrue();
+    }
+
+    @Test
+    void anInlineMethodIsAnsweredOnTheReceivingThreadWithoutThePool() throws Exception {
+        pool.shutdown(); // a request handed to the pool is now refused
+        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"echo\"}");
+        assertThat(out).hasSize(1);
+        assertError(out.get(0), RpcException.SERVER_BUSY, false);
+        // answered before receive returns, by the thread that received it
+        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"inline\"}");
+        assertThat(out).hasSize(2);
+        assertThat(out.get(1).get("id").asInt()).isEqualTo(4);
+        assertThat(out.get(1).get("result").get("thread").asText()).isEqualTo(Thread.currentThread().getName());
+        assertThat(connection.awaitIdle(0)).isTrue();
     }
 }
