@@ -2,9 +2,13 @@ package pi.host.tools.internal.file;
 
 import pi.host.spi.AtomicWrite;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -107,11 +111,7 @@ public final class EditTool implements ToolProvider {
             return fail(call, path, ErrorCode.INVALID_ARGUMENT, path.display() + " is larger than "
                     + MAX_EDIT_BYTES + " bytes; Edit does not change files that large", false, null);
         }
-        byte[] before;
-        // O_NOFOLLOW: the file swapped for a link after the host's last check is not read through
-        try (java.io.InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
-            before = in.readAllBytes();
-        }
+        byte[] before = readWhole(file);
         if (ReadTool.binary(before, before.length)) {
             return fail(call, path, ErrorCode.INVALID_ARGUMENT, path.display() + " is a binary file; Edit changes"
                     + " text files only", false, null);
@@ -201,7 +201,7 @@ public final class EditTool implements ToolProvider {
         byte[] digest = Tags.digest(after);
         BitSet changed = edited.changedLines();
         StringBuilder out = new StringBuilder(Tags.header(target.display(), digest)).append('\n');
-        BitSet displayed = edited.carriedOver(old, shown);
+        BitSet displayed = edited.carriedOver(shown);
         int listed = 0;
         for (int l = changed.nextSetBit(0); l >= 0; l = changed.nextSetBit(l + 1)) {
             if (listed++ == MAX_SHOWN) {
@@ -225,6 +225,36 @@ public final class EditTool implements ToolProvider {
             r.detail("movedTo", target.display()).detail("movedToRoot", target.root().wire());
         }
         return r.build();
+    }
+
+    /**
+     * The whole file, read into an array of its size (a generic {@code readAllBytes} reads it in
+     * 16 KiB pieces and copies it again). O_NOFOLLOW: the file swapped for a link after the host's
+     * last check is not read through. A file that grows meanwhile is read to its end.
+     */
+    static byte[] readWhole(Path file) throws IOException {
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
+            long size = ch.size();
+            if (size > MAX_EDIT_BYTES) {
+                throw new IOException(file + " grew past " + MAX_EDIT_BYTES + " bytes while it was read");
+            }
+            byte[] bytes = new byte[(int) size];
+            ByteBuffer buf = ByteBuffer.wrap(bytes);
+            while (buf.position() < bytes.length) {
+                // 1 MiB at a time: the JDK copies through a temporary direct buffer of the read's size
+                buf.limit(Math.min(buf.capacity(), buf.position() + (1 << 20)));
+                if (ch.read(buf) < 0) {
+                    return Arrays.copyOf(bytes, buf.position()); // it shrank meanwhile
+                }
+            }
+            byte[] rest = Channels.newInputStream(ch).readAllBytes();
+            if (rest.length == 0) {
+                return bytes;
+            }
+            byte[] all = Arrays.copyOf(bytes, bytes.length + rest.length);
+            System.arraycopy(rest, 0, all, bytes.length, rest.length);
+            return all;
+        }
     }
 
     private ToolResult unseen(ToolCall call, ResolvedPath path, TextFile old, byte[] live, BitSet missing) {

@@ -42,16 +42,16 @@ final class Hunks {
             out.put("binary", true);
             return out;
         }
-        List<String> old = lines(b);
-        List<String> neu = lines(a);
         if (b.length > MAX_DIFF_BYTES || a.length > MAX_DIFF_BYTES) {
-            // too large to diff here: upper bounds, no hunks
-            out.put("additions", neu.size());
-            out.put("deletions", old.size());
+            // too large to diff here: upper bounds, no hunks (counted, not split into strings)
+            out.put("additions", lineCount(a));
+            out.put("deletions", lineCount(b));
             out.put("hunks", List.of());
             out.put("truncated", true);
             return out;
         }
+        List<String> old = lines(b);
+        List<String> neu = lines(a);
         Patch<String> patch = diff(old, neu);
         int additions = 0;
         int deletions = 0;
@@ -135,6 +135,17 @@ final class Hunks {
             }
         }
         return false;
+    }
+
+    /** How many lines {@link #lines} would return. */
+    static int lineCount(byte[] bytes) {
+        int n = 0;
+        for (byte c : bytes) {
+            if (c == '\n') {
+                n++;
+            }
+        }
+        return bytes.length > 0 && bytes[bytes.length - 1] != '\n' ? n + 1 : n;
     }
 
     /** Lines without their ends (LF or CRLF); a final line end does not start another line. */
