@@ -13,5 +13,5 @@
  * mistakes, not a sandbox: plugins are trusted code once installed.
  */
 @org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
-@org.osgi.annotation.versioning.Version("0.2.0")
+@org.osgi.annotation.versioning.Version("0.3.0")
 package pi.host.spi;

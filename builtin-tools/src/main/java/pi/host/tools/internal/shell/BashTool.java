@@ -149,13 +149,13 @@ public final class BashTool implements ToolProvider {
         if (result.errorCode() != ErrorCode.TOOL_FAILED || !PatchLoopGuard.isPatch(args.command())) {
             return result;
         }
-        int n = patches.failed(call.sessionId(), call.turnId());
+        int n = patches.failed(call);
         if (n < PatchLoopGuard.LIMIT) {
             return result;
         }
         Map<String, Object> details = new HashMap<>(result.details());
         ToolResult.Builder b = ToolResult.builder().error(ErrorCode.EDIT_RETRY_LIMIT).terminate(true)
-                .text("This is failed patch command number " + n + " in this turn. Stop retrying: report the exact"
+                .text("This is failed patch command number " + n + " in this turn (or delegate run). Stop retrying: report the exact"
                         + " mismatch below to the user. Do not hand-edit unified-diff hunk headers; re-read the"
                         + " target and use Edit, or regenerate the patch from the current file.");
         result.text().forEach(b::text);

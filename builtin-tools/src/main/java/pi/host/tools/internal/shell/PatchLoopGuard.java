@@ -3,11 +3,14 @@ package pi.host.tools.internal.shell;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Pattern;
+import pi.host.api.ToolCall;
+import pi.host.spi.RecoveryScope;
 
 /**
  * EDIT-CONTRACT.md's loop guard for shell patches: the third failed {@code apply_patch},
  * {@code git apply} or {@code patch} command in one turn answers EDIT_RETRY_LIMIT with terminate.
- * Counted per session and turn (a delegate run has its own turn id).
+ * Counted per session and recovery scope: the delegate run when a delegate calls, else the turn
+ * (the same scope as the Edit guard's, {@link RecoveryScope}).
  */
 final class PatchLoopGuard {
 
@@ -29,7 +32,7 @@ final class PatchLoopGuard {
     }
 
     /** Counts a failed patch command; returns the count in this scope. */
-    synchronized int failed(String sessionId, String turnId) {
-        return failures.merge(sessionId + "\u0000" + turnId, 1, Integer::sum);
+    synchronized int failed(ToolCall call) {
+        return failures.merge(call.sessionId() + "\u0000" + RecoveryScope.of(call), 1, Integer::sum);
     }
 }

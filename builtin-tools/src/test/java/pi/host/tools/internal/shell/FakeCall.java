@@ -8,9 +8,13 @@ import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
+import pi.host.spi.RecoveryScope;
 
-/** A {@link ToolCall} for driving tools directly: records streamed output, can be cancelled. */
-final class FakeCall implements ToolCall {
+/**
+ * A {@link ToolCall} for driving tools directly: records streamed output, can be cancelled; a
+ * delegate's call when {@link #delegationId} is set (as the host's calls carry their recovery scope).
+ */
+final class FakeCall implements ToolCall, RecoveryScope {
 
     final Map<String, Object> args;
     final Path workspace;
@@ -21,6 +25,8 @@ final class FakeCall implements ToolCall {
     final List<String> stderrChunks = new CopyOnWriteArrayList<>();
     private final List<Runnable> onCancel = new CopyOnWriteArrayList<>();
     private volatile boolean cancelled;
+    /** The delegate run this call belongs to, or null for the parent's turn. */
+    String delegationId;
 
     FakeCall(Map<String, Object> args, Path workspace, Path scratch) {
         this(args, workspace, scratch, "s1", "t1");
@@ -32,6 +38,11 @@ final class FakeCall implements ToolCall {
         this.scratch = scratch;
         this.sessionId = sessionId;
         this.turnId = turnId;
+    }
+
+    @Override
+    public String recoveryScope() {
+        return delegationId != null ? "delegate:" + delegationId : "turn:" + turnId;
     }
 
     void cancel() {

@@ -16,7 +16,7 @@ import pi.host.core.internal.events.HostEvents;
  * internal package) so that the host's SPI components can read the message id and recovery scope
  * of a builtin's call and attach its review records.
  */
-public final class HostToolCall implements ToolCall {
+public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
 
     /** Most characters streamed as {@code tool.output} for one call; the result still carries its own output. */
     static final long MAX_STREAMED_CHARS = 4L * 1024 * 1024;
@@ -132,7 +132,8 @@ public final class HostToolCall implements ToolCall {
         return messageId;
     }
 
-    /** The scope failed Edits are counted in: {@code delegate:<delegationId>} or {@code turn:<turnId>}. */
+    /** The scope failed Edits and patches are counted in: {@code delegate:<delegationId>} or {@code turn:<turnId>}. */
+    @Override
     public String recoveryScope() {
         return recoveryScope;
     }

@@ -8,7 +8,6 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ToolCall;
-import pi.host.core.internal.execute.HostToolCall;
 import pi.host.core.internal.session.SessionListener;
 import pi.host.core.internal.session.SessionService;
 import pi.host.spi.EditGuard;
@@ -68,7 +67,7 @@ public final class EditFailureCounts implements EditGuard, SessionListener {
     }
 
     static String scope(ToolCall call) {
-        return call instanceof HostToolCall ? ((HostToolCall) call).recoveryScope() : "turn:" + call.turnId();
+        return pi.host.spi.RecoveryScope.of(call);
     }
 
     private static String key(ToolCall call, Path file) {
