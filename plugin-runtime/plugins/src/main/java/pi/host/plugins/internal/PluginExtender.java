@@ -91,6 +91,11 @@ public final class PluginExtender implements PluginRuntime {
 
             @Override
             public void removedBundle(Bundle bundle, BundleEvent event, Bundle tracked) {
+                if (event != null && event.getType() == BundleEvent.RESOLVED) {
+                    // INSTALLED -> RESOLVED on its way to STARTING: the record listed while it was installed
+                    // stays until the start replaces it, so plugins.list never loses a plugin in between
+                    return;
+                }
                 long id = bundle.getBundleId();
                 submit(() -> lifecycle.departed(id));
             }
