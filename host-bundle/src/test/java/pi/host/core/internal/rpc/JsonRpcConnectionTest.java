@@ -25,10 +25,14 @@ class JsonRpcConnectionTest {
     private final ExecutorService pool = Executors.newCachedThreadPool();
     private final List<JsonNode> out = new CopyOnWriteArrayList<>();
     private final CountDownLatch release = new CountDownLatch(1);
-    /** Answers of the "later" method, completed by the test from its own thread. */
-    private final List<java.util.concurrent.CompletableFuture<Object>> later = new CopyOnWriteArrayList<>();
+    /**
+     * Answers of the "later" method by its {@code n} parameter (pool threads start requests in any
+     * order), completed by the test from its own thread.
+     */
+    private final Map<Integer, java.util.concurrent.CompletableFuture<Object>> later =
+            new java.util.concurrent.ConcurrentHashMap<>();
     private final Map<String, RpcMethod> methods = Map.of(
-            "later", (RpcMethod.Deferred) (params, caller, answer) -> later.add(answer),
+            "later", (RpcMethod.Deferred) (params, caller, answer) -> later.put(params.node().path("n").asInt(), answer),
             "inline", (RpcMethod.Inline) (params, caller, answer) -> answer.complete(
                     Map.of("thread", Thread.currentThread().getName())),
             "echo", (params, caller) -> params.node(),
@@ -224,8 +228,8 @@ class JsonRpcConnectionTest {
 
     @Test
     void aDeferredMethodIsAnsweredWhenItsAnswerCompletesAndCountsAsInFlightUntilThen() throws Exception {
-        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"later\"}");
-        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"later\"}");
+        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"later\",\"params\":{\"n\":1}}");
+        connection.receive("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"later\",\"params\":{\"n\":2}}");
         await().atMost(Duration.ofSeconds(5)).until(() -> later.size() == 2);
         assertThat(connection.awaitIdle(0)).as("both are still in flight").isFalse();
         connection.receive("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"echo\",\"params\":{}}");
@@ -233,8 +237,8 @@ class JsonRpcConnectionTest {
         assertThat(out.get(0).get("error").get("code").asInt()).as("the in-flight limit of 2 holds")
                 .isEqualTo(RpcException.SERVER_BUSY);
 
-        java.util.concurrent.CompletableFuture.runAsync(() -> later.get(1).complete(Map.of("n", 2))).join();
-        later.get(0).completeExceptionally(RpcException.invalidParams(ErrorCode.SESSION_NOT_FOUND, "gone"));
+        java.util.concurrent.CompletableFuture.runAsync(() -> later.get(2).complete(Map.of("n", 2))).join();
+        later.get(1).completeExceptionally(RpcException.invalidParams(ErrorCode.SESSION_NOT_FOUND, "gone"));
         await().atMost(Duration.ofSeconds(5)).until(() -> out.size() == 3);
         assertThat(out.get(1).get("id").asInt()).isEqualTo(2);
         assertThat(out.get(1).get("result").get("n").asInt()).isEqualTo(2);
