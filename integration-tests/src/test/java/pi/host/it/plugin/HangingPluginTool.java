@@ -1,5 +1,7 @@
 package pi.host.it.plugin;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import pi.host.api.PluginTool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolResult;
@@ -8,11 +10,11 @@ import pi.host.api.ToolResult;
 public final class HangingPluginTool implements PluginTool {
     @Override
     public ToolResult execute(ToolCall call) throws InterruptedException {
-        long giveUp = System.nanoTime() + 60_000_000_000L; // a bound, so a broken host cannot leak this thread
-        while (!call.isCancelled() && System.nanoTime() < giveUp) {
-            Thread.sleep(5);
-        }
-        SideEffects.record(call.toolName(), call.isCancelled() ? "cancelled" : "gave up");
+        CountDownLatch cancelled = new CountDownLatch(1);
+        call.onCancel(cancelled::countDown);
+        // a bound, so a broken host cannot leak this thread
+        boolean wasCancelled = cancelled.await(60, TimeUnit.SECONDS) || call.isCancelled();
+        SideEffects.record(call.toolName(), wasCancelled ? "cancelled" : "gave up");
         return ToolResult.ok("too late");
     }
 }
