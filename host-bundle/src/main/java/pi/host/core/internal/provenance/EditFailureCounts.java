@@ -11,6 +11,7 @@ import pi.host.api.ToolCall;
 import pi.host.core.internal.session.SessionListener;
 import pi.host.core.internal.session.SessionService;
 import pi.host.spi.EditGuard;
+import pi.host.spi.RecoveryScope;
 
 /**
  * Counts failed Edits per session, recovery scope (turn or delegate run) and path. Counts of
@@ -66,12 +67,8 @@ public final class EditFailureCounts implements EditGuard, SessionListener {
         }
     }
 
-    static String scope(ToolCall call) {
-        return pi.host.spi.RecoveryScope.of(call);
-    }
-
     private static String key(ToolCall call, Path file) {
-        return scope(call) + "\u0000" + file.toAbsolutePath().normalize();
+        return RecoveryScope.of(call) + "\u0000" + file.toAbsolutePath().normalize();
     }
 
     @Override
