@@ -196,10 +196,18 @@ final class EmbeddedHost implements AutoCloseable {
         }
     }
 
-    @Override
-    public void close() throws Exception {
+    /**
+     * Stops the host the way the launcher does; its audit rows are then all in the SQLite file (a
+     * clean stop empties the audit journal).
+     */
+    void stop() throws Exception {
         framework.stop();
         framework.waitForStop(20_000);
+    }
+
+    @Override
+    public void close() throws Exception {
+        stop();
         try (Stream<Path> files = Files.walk(scratch)) {
             files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         }

@@ -4,7 +4,9 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /** The {@code audit} table: append-only rows, queried newest first. */
 public final class AuditStore {
@@ -32,11 +34,26 @@ public final class AuditStore {
      * returns they survive a crash of the process.
      */
     public void appendAll(List<AuditRecord> rows) throws StorageException {
+        copy(rows, Map.of());
+    }
+
+    /**
+     * Appends rows copied from the audit journal and records, in the same transaction, how many rows
+     * of each named journal segment the table now holds.
+     */
+    public void copy(List<AuditRecord> rows, Map<String, Integer> copiedBySegment) throws StorageException {
         db.write(c -> {
             PreparedStatement ps = db.prepared(c, INSERT);
             for (AuditRecord r : rows) {
                 bind(ps, r);
                 ps.executeUpdate();
+            }
+            PreparedStatement progress = db.prepared(c, "INSERT INTO audit_journal (segment, copied) VALUES (?, ?)"
+                    + " ON CONFLICT (segment) DO UPDATE SET copied = excluded.copied");
+            for (Map.Entry<String, Integer> e : copiedBySegment.entrySet()) {
+                progress.setString(1, e.getKey());
+                progress.setInt(2, e.getValue());
+                progress.executeUpdate();
             }
             return null;
         });
@@ -64,6 +81,30 @@ public final class AuditStore {
         ps.setDouble(i++, r.totalMs());
         ps.setInt(i++, r.ok() ? 1 : 0);
         ps.setString(i, r.errorCode());
+    }
+
+    /** How many rows of the journal segment {@code segment} the table holds (0 if none). */
+    public int segmentProgress(String segment) throws StorageException {
+        return db.read(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT copied FROM audit_journal WHERE segment = ?")) {
+                ps.setString(1, segment);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? rs.getInt(1) : 0;
+                }
+            }
+        });
+    }
+
+    /** Forgets the progress of journal segments that were deleted. */
+    public void forgetSegments(Collection<String> segments) throws StorageException {
+        db.write(c -> {
+            PreparedStatement ps = db.prepared(c, "DELETE FROM audit_journal WHERE segment = ?");
+            for (String s : segments) {
+                ps.setString(1, s);
+                ps.executeUpdate();
+            }
+            return null;
+        });
     }
 
     /** Rows matching the filters (null = any), newest first, at most {@code limit}. */

@@ -81,7 +81,13 @@ final class Migrations {
                             + " plugin_id TEXT NOT NULL,"
                             + " capability TEXT NOT NULL,"
                             + " granted_at INTEGER NOT NULL,"
-                            + " PRIMARY KEY (plugin_id, capability))")));
+                            + " PRIMARY KEY (plugin_id, capability))")),
+            // how many rows of each audit journal segment are in the audit table, updated in the same
+            // transaction as the rows: a segment read back after a crash skips those
+            new Migration(5, List.of(
+                    "CREATE TABLE audit_journal ("
+                            + " segment TEXT PRIMARY KEY,"
+                            + " copied INTEGER NOT NULL)")));
 
     private Migrations() {
     }
