@@ -1,8 +1,12 @@
 package pi.host.core.internal.audit;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -174,38 +178,53 @@ final class AuditCopier implements AutoCloseable {
      * and copies the rows the database does not have yet, before any row of this run.
      */
     private boolean recoverEarlierRuns() {
-        List<Path> segments = journal.earlier();
-        for (Path segment : segments) {
-            String name = segment.getFileName().toString();
-            List<AuditRecord> rows = new ArrayList<>();
-            try {
-                AuditJournal.read(segment, rows::add);
-            } catch (IOException e) {
-                LOG.log(System.Logger.Level.ERROR, "audit journal segment " + segment + " cannot be read;"
-                        + " it is kept for inspection", e);
-                continue;
-            }
-            int[] done = new int[1];
-            if (!write(() -> done[0] = store.segmentProgress(name))) {
-                return false;
-            }
-            for (int from = done[0]; from < rows.size(); from += BATCH) {
-                int to = Math.min(from + BATCH, rows.size());
-                if (!write(rows.subList(from, to), Map.of(name, to))) {
+        for (Path segment : journal.earlier()) {
+            try (FileChannel channel = FileChannel.open(segment, StandardOpenOption.READ, StandardOpenOption.WRITE);
+                    FileLock claim = claim(channel)) {
+                if (claim == null) {
+                    continue; // another host on this data dir is still writing it
+                }
+                if (!recover(segment)) {
                     return false;
                 }
-            }
-            try {
-                Files.deleteIfExists(segment);
             } catch (IOException e) {
-                continue; // read back again next time, and skipped as copied
+                LOG.log(System.Logger.Level.ERROR, "audit journal segment " + segment + " cannot be copied now;"
+                        + " it is kept and read back at the next start", e);
             }
-            if (!write(() -> store.forgetSegments(List.of(name)))) {
+        }
+        return true;
+    }
+
+    /** The segment's lock, or null while a live journal (of this or another process) holds it. */
+    private static FileLock claim(FileChannel channel) throws IOException {
+        try {
+            return channel.tryLock();
+        } catch (OverlappingFileLockException e) {
+            return null;
+        }
+    }
+
+    /** Copies the rows of one earlier segment the database does not have, then deletes it; false when stopping first. */
+    private boolean recover(Path segment) throws IOException {
+        String name = segment.getFileName().toString();
+        List<AuditRecord> rows = new ArrayList<>();
+        AuditJournal.read(segment, rows::add);
+        int[] done = new int[1];
+        if (!write(() -> done[0] = store.segmentProgress(name))) {
+            return false;
+        }
+        for (int from = done[0]; from < rows.size(); from += BATCH) {
+            int to = Math.min(from + BATCH, rows.size());
+            if (!write(rows.subList(from, to), Map.of(name, to))) {
                 return false;
             }
-            LOG.log(System.Logger.Level.INFO, "audit journal " + name + ": " + (rows.size() - done[0])
-                    + " rows of an earlier run copied to the database");
         }
+        Files.delete(segment); // on failure it is read back next time, its rows skipped as copied
+        if (!write(() -> store.forgetSegments(List.of(name)))) {
+            return false;
+        }
+        LOG.log(System.Logger.Level.INFO, "audit journal " + name + ": " + (rows.size() - done[0])
+                + " rows of an earlier run copied to the database");
         return true;
     }
 

@@ -139,6 +139,9 @@ final class AuditJournal implements AutoCloseable {
         }
         segment = run + "-" + String.format("%06d", segmentNo++) + SUFFIX;
         channel = FileChannel.open(dir.resolve(segment), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        // held while this process lives (the system drops it on exit or kill): another host process
+        // started on the same data dir leaves a locked segment alone instead of copying it as left over
+        channel.tryLock();
         size = 0;
         rows = 0;
     }

@@ -186,4 +186,28 @@ class AuditLogDurabilityTest {
         }
         assertThat(kept).containsExactly("c0", "c1", "c2");
     }
+
+    @Test
+    void aSegmentAnotherLiveJournalStillWritesIsLeftAlone() throws Exception {
+        AuditStore store = store();
+        AuditJournal live = new AuditJournal(journalDir()); // a host still running on the same data dir
+        live.append(row("theirs"));
+        AuditLog second = new AuditLog(store, journalDir());
+        try {
+            second.append(row("mine"));
+            assertThat(callIds(second.query("s1", null, null, 10))).containsExactly("mine");
+        } finally {
+            second.close();
+        }
+        assertThat(AuditJournal.segments(journalDir())).hasSize(1);
+        live.close(false);
+
+        AuditLog third = new AuditLog(store, journalDir()); // its writer gone: now it is left over
+        try {
+            third.append(row("later"));
+            assertThat(callIds(third.query("s1", null, null, 10))).containsExactly("mine", "theirs", "later");
+        } finally {
+            third.close();
+        }
+    }
 }
