@@ -21,7 +21,7 @@ const repoDir = resolve(benchDir, '..');
 
 const USAGE = `usage: bench/rpc.sh [options]
   -n, --calls N         measured calls per side (default 2000)
-  -w, --warmup N        unmeasured calls per side first (default 3000; the JVM's JIT needs thousands)
+  -w, --warmup N        unmeasured calls per side first (default 30000: until the JVM's JIT is done)
   -b, --block N         calls per block; the sides alternate block by block (default 100)
       --floor           also measure each server's cheapest request in the same rotation
                         (pi-host: tools.abort of no call; peer: MCP ping): the stdio + JSON-RPC floor
@@ -36,7 +36,7 @@ const USAGE = `usage: bench/rpc.sh [options]
 
 function parseArgs(argv) {
   const o = {
-    calls: 2000, warmup: 3000, block: 100, json: false, floor: false,
+    calls: 2000, warmup: 30000, block: 100, json: false, floor: false,
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
     javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean),
     launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
