@@ -65,7 +65,9 @@ final class LineTransport {
         boolean ended;
         try {
             ended = lines.run(handler);
-        } catch (IOException e) {
+        } catch (IOException | RuntimeException e) {
+            // a failed read, or an answer that could not be written (the client closed its end): no
+            // thread would read on, so this is the end of input, not a reader that silently died
             System.getLogger(LineTransport.class.getName()).log(System.Logger.Level.WARNING, "input failed", e);
             ended = true;
         }

@@ -164,6 +164,17 @@ class LineTransportTest {
         assertThat(ends.get()).isEqualTo(1);
     }
 
+    @Test
+    void anAnswerThatCannotBeWrittenEndsTheInputInsteadOfLeavingNoReader() {
+        JsonRpcConnection deaf = new JsonRpcConnection(methods, readers, line -> {
+            throw new java.io.UncheckedIOException("stdout closed", new java.io.IOException("broken pipe"));
+        }, 10, () -> {
+        });
+        new LineTransport(input, 1024, deaf, readers, ends::incrementAndGet).start();
+        input.offer("not json\n"); // answered on the reader: the parse error's write fails there
+        await().atMost(Duration.ofSeconds(5)).until(() -> ends.get() == 1);
+    }
+
     /** An input stream fed by the test; a read blocks until something was offered or the end was. */
     private static final class BlockingInput extends InputStream {
         private static final byte[] END = new byte[0];
