@@ -309,7 +309,7 @@ final class EmbeddedHost implements AutoCloseable {
     /** Writes the probe bundle: a manifest and the probe classes, read as resources from this jar. */
     private static Path writeProbe(Path jar) throws IOException {
         Manifest mf = manifest("pi.host.bench.probe", "org.osgi.framework;version=\"[1.8,2)\","
-                + " pi.host.api;version=\"[0.2,1)\", pi.host.core.rpc;version=\"[0.1,1)\"");
+                + " pi.host.api;version=\"[0.2,1)\", pi.host.core.rpc;version=\"[0.2,1)\"");
         mf.getMainAttributes().putValue("Bundle-Activator", "pi.host.bench.probe.ProbeActivator");
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, mf)) {
             for (String name : PROBE_CLASSES) {

@@ -29,9 +29,13 @@ import org.openjdk.jmh.infra.BenchmarkParams;
  * provider in the same run (issue "Host core", Must show).
  *
  * <ul>
- * <li>{@code pipeline}: one {@code tools.execute} through the host's in-process RpcEndpoint: JSON-RPC
- * parse and serialize, the RPC pool, session lookup, catalog, mode matrix, aliases and JSON Schema,
- * policy, admission, the tool body (on the same thread), the audit row's journal write, tool.completed.</li>
+ * <li>{@code pipeline}: one {@code tools.execute} through the host's in-process RpcEndpoint, all of it
+ * on the benchmark's thread ({@code RpcConnection.receiveOnCallingThread}, no transport and no
+ * thread hand-off of the RPC layer): JSON-RPC parse and validation, session lookup, catalog, mode
+ * matrix, aliases and JSON Schema, policy, admission, the tool body, the audit row's journal write
+ * (the copier's work on its own thread is in the CPU figure, not on the call's path), {@code tool.completed} serialized to
+ * every connection, the response serialized and handed to the client's sink. Not in it: a line
+ * transport (stdio read and write, the reader's hand-off; {@code bench/rpc.sh} measures those).</li>
  * <li>{@code direct}: the provider's {@code execute} with a call object built once.</li>
  * <li>{@code pipelineThroughput}: {@code pipeline} from two threads (one connection each), calls/s.</li>
  * </ul>
@@ -181,7 +185,8 @@ public class PipelineBenchmark {
     /**
      * Cost attribution, not a goal: a JSON-RPC round trip of the cheapest method there is
      * ({@code tools.abort} of a call that does not exist): parse, validate and serialize. It is an
-     * inline method, answered on the calling thread: the RPC pool's hop is no longer in it.
+     * inline method, answered on the calling thread (it was so before the client itself ran requests
+ * on its thread, too).
      */
     @Benchmark
     @BenchmarkMode(Mode.SampleTime)

@@ -37,7 +37,10 @@ public final class ProbeActivator implements BundleActivator {
         context.registerService(Function.class, connect, rpc);
     }
 
-    /** A connection as a {@code Consumer<String>} (receive one line) that is also {@link AutoCloseable}. */
+    /**
+     * A connection as a {@code Consumer<String>} that is also {@link AutoCloseable}: {@code accept}
+     * runs the line's request on the calling thread and returns once its answer went to {@code out}.
+     */
     private static Object connect(BundleContext context, Consumer<String> out) {
         ServiceReference<RpcEndpoint> ref = context.getServiceReference(RpcEndpoint.class);
         RpcEndpoint endpoint = ref == null ? null : context.getService(ref);
@@ -61,7 +64,7 @@ public final class ProbeActivator implements BundleActivator {
 
         @Override
         public void accept(String line) {
-            connection.receive(line);
+            connection.receiveOnCallingThread(line);
         }
 
         @Override

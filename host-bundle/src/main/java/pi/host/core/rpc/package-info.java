@@ -3,5 +3,5 @@
  * the terminal console and in-container tests all speak the same protocol through it.
  */
 @org.osgi.annotation.bundle.Export
-@org.osgi.annotation.versioning.Version("0.1.0")
+@org.osgi.annotation.versioning.Version("0.2.0")
 package pi.host.core.rpc;

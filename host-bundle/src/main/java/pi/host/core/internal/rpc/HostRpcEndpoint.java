@@ -32,7 +32,8 @@ import pi.host.core.rpc.RpcEndpoint;
 
 /**
  * The host's JSON-RPC endpoint: the method table of PROTOCOL.md, wired explicitly from the
- * components that implement each area, and a shared pool that runs requests.
+ * components that implement each area, and a shared pool that runs the requests a client does not
+ * run on its own thread (those of {@code receive}, and batches).
  */
 @Component(service = RpcEndpoint.class)
 public final class HostRpcEndpoint implements RpcEndpoint {

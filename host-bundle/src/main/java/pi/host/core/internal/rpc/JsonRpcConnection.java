@@ -12,7 +12,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
@@ -22,7 +24,9 @@ import pi.host.core.rpc.RpcConnection;
 
 /**
  * One JSON-RPC 2.0 conversation: validates each received line, runs requests concurrently on the
- * host's pool (an {@link RpcMethod.Inline} method on the receiving thread), and writes responses (in completion order) and notifications through one sink.
+ * host's pool ({@link #receive}) or on the calling thread ({@link #receiveOnCallingThread}; an
+ * {@link RpcMethod.Inline} method always on the receiving thread), and writes responses (in
+ * completion order) and notifications through one sink.
  * A bad line is answered with its error and never ends the conversation.
  */
 final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
@@ -57,32 +61,73 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
 
     @Override
     public void receive(byte[] line, int offset, int length) {
+        JsonNode root = parse(line, offset, length);
+        if (root == null) {
+            return;
+        }
+        answer(root, pool);
+    }
+
+    @Override
+    public void receiveOnCallingThread(String line) {
+        byte[] bytes = line.getBytes(StandardCharsets.UTF_8);
+        receiveOnCallingThread(bytes, 0, bytes.length, () -> {
+        });
+    }
+
+    @Override
+    public void receiveOnCallingThread(byte[] line, int offset, int length, Runnable beforeBlocking) {
+        JsonNode root = parse(line, offset, length);
+        if (root == null) {
+            return;
+        }
+        Once release = new Once(beforeBlocking);
+        if (root.isArray() && !root.isEmpty()) {
+            release.run(); // a batch's requests run on the pool and may block; this thread waits for them
+        }
+        CompletableFuture<Void> answered = answer(root, request -> {
+            release.run();
+            request.run();
+        });
+        if (!answered.isDone()) {
+            release.run(); // the answer comes from another thread (a batch, an abort of a running call)
+            try {
+                answered.join();
+            } catch (CompletionException | CancellationException e) {
+                // out failed: as with receive, the failure ends with the answer it could not deliver
+            }
+        }
+    }
+
+    /**
+     * Runs a line's request ({@code runner} starts it unless it is inline) or batch (on the pool);
+     * completes once its answer has been sent. The line counts as running until then, so that
+     * {@link #awaitIdle} never returns before an answer is out.
+     */
+    private CompletableFuture<Void> answer(JsonNode root, Executor runner) {
+        started();
+        CompletableFuture<Void> sent = root.isArray() ? receiveBatch((ArrayNode) root)
+                : handle(root, runner).thenAccept(this::sendUnlessNull);
+        return sent.whenComplete((done, failure) -> finished());
+    }
+
+    /** The line as a tree; null when it carries nothing to run (blank, or a parse error, answered here). */
+    private JsonNode parse(byte[] line, int offset, int length) {
         JsonNode root;
         try {
             root = mapper.readTree(line, offset, length);
         } catch (StreamConstraintsException e) {
             send(error(NullNode.instance, RpcException.PARSE_ERROR,
                     "parse error: nesting deeper than " + Json.MAX_NESTING + " levels", null));
-            return;
+            return null;
         } catch (JacksonException e) {
             send(error(NullNode.instance, RpcException.PARSE_ERROR, "parse error: " + e.getOriginalMessage(), null));
-            return;
+            return null;
         } catch (java.io.IOException e) {
             send(error(NullNode.instance, RpcException.PARSE_ERROR, "parse error: " + e.getMessage(), null));
-            return;
+            return null;
         }
-        if (root == null || root.isMissingNode()) {
-            return; // a blank line carries nothing to answer
-        }
-        if (root.isArray()) {
-            receiveBatch((ArrayNode) root);
-        } else {
-            handle(root).thenAccept(response -> {
-                if (response != null) {
-                    send(response);
-                }
-            });
-        }
+        return root == null || root.isMissingNode() ? null : root; // a blank line carries nothing to answer
     }
 
     @Override
@@ -91,16 +136,17 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
                 "request line of " + length + " bytes exceeds the limit of " + limit + " bytes", null));
     }
 
-    private void receiveBatch(ArrayNode batch) {
+    /** Starts a batch's requests on the pool; completes once its answer has been sent. */
+    private CompletableFuture<Void> receiveBatch(ArrayNode batch) {
         if (batch.isEmpty()) {
             send(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: empty batch", null));
-            return;
+            return CompletableFuture.completedFuture(null);
         }
         List<CompletableFuture<ObjectNode>> parts = new ArrayList<>(batch.size());
         for (JsonNode request : batch) {
-            parts.add(handle(request));
+            parts.add(handle(request, pool));
         }
-        CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(() -> {
+        return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(() -> {
             ArrayNode responses = NODES.arrayNode();
             for (CompletableFuture<ObjectNode> part : parts) {
                 ObjectNode response = part.join();
@@ -114,8 +160,11 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         });
     }
 
-    /** Validates and starts one request; completes with its response, or null for a notification. */
-    private CompletableFuture<ObjectNode> handle(JsonNode request) {
+    /**
+     * Validates and starts one request, on {@code runner} unless its method is inline; completes with
+     * its response, or null for a notification.
+     */
+    private CompletableFuture<ObjectNode> handle(JsonNode request, Executor runner) {
         if (!request.isObject()) {
             return done(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: not an object", null));
         }
@@ -151,12 +200,11 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
                     : error(replyId, RpcException.SERVER_BUSY, "too many requests in flight", null));
         }
         CompletableFuture<ObjectNode> response = new CompletableFuture<>();
-        started();
-        // an Inline method starts on this (the receiving) thread: it never blocks, so the hop to the
-        // pool and its wake-up would be pure cost
-        Executor runner = method instanceof RpcMethod.Inline ? Runnable::run : pool;
+        // an Inline method starts on this (the receiving) thread: it never blocks, so the hop to
+        // another thread and its wake-up would be pure cost
+        Executor on = method instanceof RpcMethod.Inline ? Runnable::run : runner;
         try {
-            runner.execute(() -> {
+            on.execute(() -> {
                 // the request counts as in flight until it is answered, which for a Deferred method may
                 // be before or after this task ends
                 CompletableFuture<Object> answer = new CompletableFuture<>();
@@ -165,14 +213,12 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
                         response.complete(notification ? null : respond(replyId, result, failure));
                     } finally {
                         inFlight.release();
-                        finished();
                     }
                 });
                 invoke(method, params, answer);
             });
         } catch (RejectedExecutionException e) {
             inFlight.release();
-            finished();
             response.complete(notification ? null
                     : error(replyId, RpcException.SERVER_BUSY, "the host is shutting down", null));
         }
@@ -248,6 +294,12 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         return CompletableFuture.completedFuture(response);
     }
 
+    private void sendUnlessNull(JsonNode message) {
+        if (message != null) {
+            send(message);
+        }
+    }
+
     private void send(JsonNode message) {
         if (closed) {
             return;
@@ -288,6 +340,24 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
                 idle.wait(left);
             }
             return true;
+        }
+    }
+
+    /** Runs its action the first time only; used by one thread. */
+    private static final class Once implements Runnable {
+        private Runnable action;
+
+        Once(Runnable action) {
+            this.action = action;
+        }
+
+        @Override
+        public void run() {
+            Runnable a = action;
+            if (a != null) {
+                action = null;
+                a.run();
+            }
         }
     }
 

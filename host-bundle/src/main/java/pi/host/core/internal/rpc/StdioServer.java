@@ -5,6 +5,8 @@ import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -25,7 +27,8 @@ import pi.host.core.rpc.RpcEndpoint;
  * Serves the RPC on the process's stdin and stdout ({@code pi-host serve --stdio}); active only when
  * the launcher sets the framework property {@code pi.host.stdio=true}. It connects and starts reading
  * once the framework reports STARTED, so the first answer never sees a half-started host. End of
- * input stops the host after every request already received has been answered.
+ * input stops the host after every request already received has been answered. Each request runs
+ * on the thread that read it, the reading passing to another thread meanwhile (LineTransport).
  */
 @Component(immediate = true, service = {})
 public final class StdioServer {
@@ -42,6 +45,8 @@ public final class StdioServer {
     private final HostLifecycle lifecycle;
     private final int maxLine;
     private final AtomicBoolean started = new AtomicBoolean();
+    /** The threads that read stdin and run the requests they read (LineTransport). */
+    private final ExecutorService readers = Executors.newCachedThreadPool(HostRpcEndpoint.daemonThreads("pi-stdio-"));
     private final FrameworkListener onStarted;
     private volatile RpcConnection connection;
     private OutputStream stdout;
@@ -86,23 +91,7 @@ public final class StdioServer {
         stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
         RpcConnection c = endpoint.connect(this::write);
         connection = c;
-        LineReader lines = new LineReader(new FileInputStream(FileDescriptor.in), maxLine);
-        Thread reader = new Thread(() -> {
-            try {
-                lines.run(new LineReader.Handler() {
-                    @Override
-                    public void line(byte[] buffer, int offset, int length) {
-                        c.receive(buffer, offset, length);
-                    }
-
-                    @Override
-                    public void oversized(long length) {
-                        c.receiveOversized(length, maxLine);
-                    }
-                });
-            } catch (IOException e) {
-                System.getLogger(StdioServer.class.getName()).log(System.Logger.Level.WARNING, "stdin failed", e);
-            }
+        new LineTransport(new FileInputStream(FileDescriptor.in), maxLine, c, readers, () -> {
             // end of input: deny waiting cards, answer everything already received, then stop
             lifecycle.announceStopping();
             try {
@@ -111,9 +100,7 @@ public final class StdioServer {
                 Thread.currentThread().interrupt();
             }
             lifecycle.requestShutdown("end of input");
-        }, "pi-stdio-reader");
-        reader.setDaemon(true);
-        reader.start();
+        }).start();
     }
 
     private void write(String message) {
@@ -134,5 +121,7 @@ public final class StdioServer {
             c.awaitIdle(DRAIN_MILLIS);
             c.close();
         }
+        // no interrupt: a thread blocked reading stdin cannot be woken by one, and it is a daemon
+        readers.shutdown();
     }
 }

@@ -31,11 +31,15 @@ class JsonRpcConnectionTest {
      */
     private final Map<Integer, java.util.concurrent.CompletableFuture<Object>> later =
             new java.util.concurrent.ConcurrentHashMap<>();
+    /** Times the beforeBlocking hook of receiveOnCallingThread ran. */
+    private final java.util.concurrent.atomic.AtomicInteger hooks = new java.util.concurrent.atomic.AtomicInteger();
     private final Map<String, RpcMethod> methods = Map.of(
             "later", (RpcMethod.Deferred) (params, caller, answer) -> later.put(params.node().path("n").asInt(), answer),
             "inline", (RpcMethod.Inline) (params, caller, answer) -> answer.complete(
                     Map.of("thread", Thread.currentThread().getName())),
             "echo", (params, caller) -> params.node(),
+            "where", (params, caller) -> Map.of("thread", Thread.currentThread().getName(),
+                    "hooksBefore", hooks.get()),
             "fail", (params, caller) -> {
                 throw RpcException.invalidParams(ErrorCode.SESSION_NOT_FOUND, "no such session");
             },
@@ -259,5 +263,84 @@ class JsonRpcConnectionTest {
         assertThat(out.get(1).get("id").asInt()).isEqualTo(4);
         assertThat(out.get(1).get("result").get("thread").asText()).isEqualTo(Thread.currentThread().getName());
         assertThat(connection.awaitIdle(0)).isTrue();
+    }
+
+    private void receiveHere(String line) {
+        byte[] bytes = line.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        connection.receiveOnCallingThread(bytes, 0, bytes.length, hooks::incrementAndGet);
+    }
+
+    @Test
+    void onTheCallingThreadARequestRunsHereAndIsAnsweredBeforeTheCallReturns() throws Exception {
+        pool.shutdown(); // a request handed to the pool would now be answered busy
+        connection.receiveOnCallingThread("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"where\"}");
+        assertThat(out).hasSize(1);
+        assertThat(out.get(0).get("id").asInt()).isEqualTo(1);
+        assertThat(out.get(0).get("result").get("thread").asText()).isEqualTo(Thread.currentThread().getName());
+        assertThat(connection.awaitIdle(0)).isTrue();
+    }
+
+    @Test
+    void onTheCallingThreadTheHookRunsOnceBeforeARequestThatMayBlockAndNotForAnInlineOne() {
+        pool.shutdown();
+        receiveHere("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"where\"}");
+        assertThat(out.get(0).get("result").get("hooksBefore").asInt()).as("run before the method").isEqualTo(1);
+        assertThat(hooks.get()).isEqualTo(1);
+        receiveHere("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"inline\"}");
+        assertThat(out).hasSize(2);
+        assertThat(out.get(1).get("result").get("thread").asText()).isEqualTo(Thread.currentThread().getName());
+        assertThat(hooks.get()).as("an inline method never blocks").isEqualTo(1);
+    }
+
+    @Test
+    void onTheCallingThreadBadInputIsAnsweredWithTheSameErrorsWithoutTheHook() {
+        receiveHere("{\"jsonrpc\":\"2.0\",\"id\":1,");
+        receiveHere("{\"jsonrpc\":\"1.0\",\"id\":7,\"method\":\"echo\"}");
+        receiveHere("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"nope\"}");
+        receiveHere("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"echo\",\"params\":[1]}");
+        receiveHere("[]");
+        receiveHere("42");
+        receiveHere("{\"jsonrpc\":\"2.0\",\"method\":\"nope\"}"); // an unknown notification: no reply
+        receiveHere("");
+        assertThat(out).hasSize(6);
+        assertError(out.get(0), RpcException.PARSE_ERROR, true);
+        assertError(out.get(1), RpcException.INVALID_REQUEST, false);
+        assertThat(out.get(1).get("id").asInt()).isEqualTo(7);
+        assertError(out.get(2), RpcException.METHOD_NOT_FOUND, false);
+        assertThat(out.get(2).get("id").asInt()).isEqualTo(3);
+        assertError(out.get(3), RpcException.INVALID_PARAMS, false);
+        assertError(out.get(4), RpcException.INVALID_REQUEST, true);
+        assertError(out.get(5), RpcException.INVALID_REQUEST, true);
+        assertThat(hooks.get()).isZero();
+    }
+
+    @Test
+    void onTheCallingThreadABatchRunsOnThePoolAndIsAnsweredBeforeTheCallReturns() {
+        receiveHere("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"where\"},"
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"nope\"}]");
+        assertThat(out).hasSize(1);
+        JsonNode batch = out.get(0);
+        assertThat(batch).hasSize(2);
+        assertThat(batch.get(0).get("result").get("thread").asText()).isNotEqualTo(Thread.currentThread().getName());
+        assertThat(batch.get(1).get("error").get("code").asInt()).isEqualTo(RpcException.METHOD_NOT_FOUND);
+        assertThat(hooks.get()).as("run before a batch, whose requests may block").isEqualTo(1);
+    }
+
+    @Test
+    void onTheCallingThreadAnAnswerGivenByAnotherThreadIsWaitedFor() throws Exception {
+        ExecutorService caller = Executors.newSingleThreadExecutor();
+        try {
+            java.util.concurrent.Future<?> call = caller.submit(
+                    () -> receiveHere("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"later\",\"params\":{\"n\":5}}"));
+            await().atMost(Duration.ofSeconds(5)).until(() -> later.containsKey(5) && hooks.get() == 1);
+            assertThat(call.isDone()).as("still waiting for the answer").isFalse();
+            assertThat(out).isEmpty();
+            later.get(5).complete(Map.of("n", 5));
+            call.get(5, TimeUnit.SECONDS);
+            assertThat(out).hasSize(1);
+            assertThat(out.get(0).get("result").get("n").asInt()).isEqualTo(5);
+        } finally {
+            caller.shutdownNow();
+        }
     }
 }

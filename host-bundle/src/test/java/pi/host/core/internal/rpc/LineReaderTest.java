@@ -16,13 +16,28 @@ class LineReaderTest {
 
     private final LineReader.Handler handler = new LineReader.Handler() {
         @Override
-        public void line(byte[] buffer, int offset, int length) {
+        public boolean line(byte[] buffer, int offset, int length) {
             events.add("line:" + new String(buffer, offset, length, StandardCharsets.UTF_8));
+            return true;
         }
 
         @Override
         public void oversized(long length) {
             events.add("oversized:" + length);
+        }
+    };
+
+    /** Records like {@link #handler}, then says it gave the reading to another thread. */
+    private final LineReader.Handler givesAway = new LineReader.Handler() {
+        @Override
+        public boolean line(byte[] buffer, int offset, int length) {
+            handler.line(buffer, offset, length);
+            return false;
+        }
+
+        @Override
+        public void oversized(long length) {
+            handler.oversized(length);
         }
     };
 
@@ -86,6 +101,33 @@ class LineReaderTest {
         };
         new LineReader(huge, 1024).run(handler);
         assertThat(events).containsExactly("oversized:" + size);
+    }
+
+    @Test
+    void aHandlerThatGivesTheReadingAwayLeavesTheNextRunToGoOnFromTheNextLine() throws IOException {
+        String longLine = "w".repeat(20_000); // spans reads and the reader's first line buffer
+        byte[] input = ("a\n" + longLine + "\r\n\n" + "x".repeat(40) + "\nb\nlast").getBytes(StandardCharsets.UTF_8);
+        LineReader reader = new LineReader(new TrickleStream(input, 7), 30);
+        int runs = 1;
+        while (!reader.run(givesAway)) {
+            runs++;
+        }
+        assertThat(events).containsExactly("line:a", "oversized:20001", "line:", "oversized:40", "line:b", "line:last");
+        assertThat(runs).as("one run per line given away, and one that finds the end").isEqualTo(5);
+        assertThat(reader.run(givesAway)).as("the end stays the end").isTrue();
+        assertThat(events).hasSize(6);
+    }
+
+    @Test
+    void longLinesJoinedAcrossReadsSurviveAHandOverAfterEachLine() throws IOException {
+        String one = "1".repeat(9_000);
+        String two = "2".repeat(70_000);
+        LineReader reader = new LineReader(new TrickleStream((one + "\n" + two + "\nz").getBytes(StandardCharsets.UTF_8),
+                4_000), 100_000);
+        while (!reader.run(givesAway)) {
+            // the next "thread" goes on where the last one left
+        }
+        assertThat(events).containsExactly("line:" + one, "line:" + two, "line:z");
     }
 
     /** Hands out at most {@code step} bytes a read, like a slow pipe. */
