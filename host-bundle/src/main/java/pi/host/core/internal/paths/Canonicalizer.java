@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import pi.host.api.ErrorCode;
@@ -26,16 +27,32 @@ final class Canonicalizer {
     }
 
     /**
+     * A canonical location and what the walk saw there: the attributes of its last component
+     * (never a link), or null when nothing exists there. Kept so that the kind and existence
+     * checks need no second look at the file system.
+     */
+    record Walk(Path path, BasicFileAttributes attributes) {
+    }
+
+    /**
      * The location {@code absolute} names with all links followed. Every component of the result
      * was, when checked, a real directory, a real file or missing; none is a link.
      *
      * @throws PathException INVALID_ARGUMENT on a link loop or an unreadable link
      */
     static Path canonical(Path absolute) throws PathException {
+        return walk(absolute).path();
+    }
+
+    /** {@link #canonical}, with the attributes of where it landed (one lstat per component in all). */
+    static Walk walk(Path absolute) throws PathException {
         if (!absolute.isAbsolute()) {
             throw new IllegalArgumentException("not absolute: " + absolute);
         }
         Path current = absolute.getRoot();
+        // the attributes of `current` when the walk has read them (null + known: nothing there)
+        BasicFileAttributes seen = null;
+        boolean known = false;
         Deque<String> pending = new ArrayDeque<>();
         absolute.forEach(name -> pending.addLast(name.toString()));
         int hops = 0;
@@ -48,12 +65,16 @@ final class Canonicalizer {
                 // current holds no links, so its lexical parent is its real parent.
                 Path parent = current.getParent();
                 current = parent == null ? current : parent;
+                known = false;
                 continue;
             }
             Path next = current.resolve(name);
-            if (!Files.isSymbolicLink(next)) {
+            BasicFileAttributes attributes = attributes(next);
+            if (attributes == null || !attributes.isSymbolicLink()) {
                 // Checked again for every later name, so a name that reappears after '..' is not trusted.
                 current = next;
+                seen = attributes;
+                known = true;
                 continue;
             }
             if (++hops > MAX_LINK_HOPS) {
@@ -68,14 +89,19 @@ final class Canonicalizer {
             }
             if (target.isAbsolute()) {
                 current = target.getRoot();
+                known = false;
             }
         }
-        return current;
+        return new Walk(current, known ? seen : attributes(current));
     }
 
-    /** True when something (not a link, by construction) exists at a canonical path. */
-    static boolean exists(Path canonical) {
-        return Files.exists(canonical, LinkOption.NOFOLLOW_LINKS);
+    /** The attributes of {@code path} itself (a link is not followed), or null when nothing can be read there. */
+    static BasicFileAttributes attributes(Path path) {
+        try {
+            return Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+        } catch (IOException e) {
+            return null; // as Files.exists: missing or unreadable
+        }
     }
 
     private static Path readLink(Path link) throws PathException {

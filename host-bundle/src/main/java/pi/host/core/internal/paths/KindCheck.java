@@ -1,6 +1,5 @@
 package pi.host.core.internal.paths;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.LinkOption;
@@ -23,13 +22,12 @@ final class KindCheck {
 
     /**
      * @param canonical the location, free of links
+     * @param attributes what is there (read by the canonical walk), null when nothing is
      * @param trailingSlash the argument ended in a separator
      * @param display how to name the path in a message
      */
-    static void verify(Path canonical, PathKind kind, boolean trailingSlash, String display)
-            throws PathException {
-        // one lstat for the three questions (each Files.exists/isDirectory/isRegularFile is one)
-        BasicFileAttributes attributes = attributes(canonical);
+    static void verify(Path canonical, BasicFileAttributes attributes, PathKind kind, boolean trailingSlash,
+            String display) throws PathException {
         boolean exists = attributes != null;
         boolean directory = exists && attributes.isDirectory();
         boolean regular = exists && attributes.isRegularFile();
@@ -94,15 +92,6 @@ final class KindCheck {
                 }
                 return;
             }
-        }
-    }
-
-    /** The location's own attributes (a link is not followed), or null when nothing can be read there. */
-    private static BasicFileAttributes attributes(Path canonical) {
-        try {
-            return Files.readAttributes(canonical, BasicFileAttributes.class, NOFOLLOW);
-        } catch (IOException e) {
-            return null; // as Files.exists: missing or unreadable
         }
     }
 

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Objects;
 import java.util.StringJoiner;
@@ -36,8 +37,8 @@ public final class PathResolver {
         }
     }
 
-    /** Where the canonical walk landed and how the path is reported. */
-    private record Located(ResolvedPath path, boolean trailingSlash) {
+    /** Where the canonical walk landed, what it found there (null: nothing), and how the path is reported. */
+    private record Located(ResolvedPath path, BasicFileAttributes attributes, boolean trailingSlash) {
     }
 
     private final Path workspace;
@@ -97,9 +98,9 @@ public final class PathResolver {
         if (path.root() != Root.EXTERNAL) {
             // an outside path is checked only after approval (recheck): before it, the answer would
             // tell the model whether an outside file exists without anyone having allowed the look
-            KindCheck.verify(path.absolute(), kind, at.trailingSlash(), path.display());
+            KindCheck.verify(path.absolute(), at.attributes(), kind, at.trailingSlash(), path.display());
         }
-        return new Resolution(raw, path, path.root() == Root.EXTERNAL, Canonicalizer.exists(path.absolute()));
+        return new Resolution(raw, path, path.root() == Root.EXTERNAL, at.attributes() != null);
     }
 
     /**
@@ -119,16 +120,17 @@ public final class PathResolver {
                     + checked.raw() + "' was " + checked.path() + " and now resolves to " + at.path()
                     + "; not executed");
         }
-        KindCheck.verify(at.path().absolute(), kind, at.trailingSlash(), at.path().display());
+        KindCheck.verify(at.path().absolute(), at.attributes(), kind, at.trailingSlash(), at.path().display());
         return at.path();
     }
 
     private Located locate(String raw) throws PathException {
         Path given = RawPath.parse(workspace.getFileSystem(), raw);
         Path lexical = (given.isAbsolute() ? given : workspace.resolve(given)).normalize();
-        Path canonical = Canonicalizer.canonical(lexical);
+        Canonicalizer.Walk walk = Canonicalizer.walk(lexical);
+        Path canonical = walk.path();
         Root root = classify(lexical, canonical);
-        return new Located(new ResolvedPath(root, canonical, display(root, canonical)),
+        return new Located(new ResolvedPath(root, canonical, display(root, canonical)), walk.attributes(),
                 RawPath.namesDirectory(workspace.getFileSystem(), raw));
     }
 
