@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
@@ -133,7 +132,7 @@ public final class ToolPipeline {
      * {@code tool.completed} as every other call: nothing of the tool runs.
      */
     public ResultEnvelope refuse(ExecuteRequest request, ErrorCode code, String message, String rule) {
-        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
+        CallState state = new CallState(request, TraceIds.next());
         state.redactedArguments = Redactor.redact(request.arguments());
         state.decided("deny", rule, "batch");
         return finish(state, fail(state, code, message));
@@ -160,7 +159,7 @@ public final class ToolPipeline {
      * read-only tool answers earlier, from another thread (ToolRunner).
      */
     public void execute(ExecuteRequest request, Consumer<ResultEnvelope> answer) {
-        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
+        CallState state = new CallState(request, TraceIds.next());
         state.ending = new CallEnding(result -> answer.accept(finish(state, result)));
         ResultEnvelope refused;
         try {
