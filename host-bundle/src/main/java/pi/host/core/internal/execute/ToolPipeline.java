@@ -290,7 +290,7 @@ public final class ToolPipeline {
                 && resolution.path().root() == ResolvedPath.Root.SCRATCH;
         Decision decision = Policy.decide(new PolicyInput(req.name(), kind, tool.risk(), permissionMode, outside,
                 scratchTarget, grants.has(session.id(), req.name())));
-        state.decided(decision.verdict().name().toLowerCase(java.util.Locale.ROOT), decision.rule(),
+        state.decided(decision.verdict().wire(), decision.rule(),
                 decision.source());
         switch (decision.verdict()) {
             case DENY:
@@ -317,7 +317,7 @@ public final class ToolPipeline {
                 return fail(state, e.code(), e.getMessage());
             }
         }
-        return admitAndExecute(req, state, session, tool, kind, args, path, workspace, cancel);
+        return admitAndExecute(req, state, session, tool, kind, args, path, workspace, scratch, cancel);
     }
 
     private ResultEnvelope askUser(ExecuteRequest req, CallState state, SessionRecord session, RegisteredTool tool,
@@ -356,11 +356,13 @@ public final class ToolPipeline {
 
     /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
     private ResultEnvelope admitAndExecute(ExecuteRequest req, CallState state, SessionRecord session,
-            RegisteredTool tool, ToolKind kind, ObjectNode args, ResolvedPath path, Path workspace,
+            RegisteredTool tool, ToolKind kind, ObjectNode args, ResolvedPath path, Path workspace, Path scratchDir,
             CallCancellation cancel) {
-        Path scratch;
+        Path scratch = scratchDir;
         try {
-            scratch = tool.mutates() ? sessions.ensureScratch(session.id()) : sessions.scratchDir(session.id());
+            if (tool.mutates()) {
+                scratch = sessions.ensureScratch(session.id());
+            }
         } catch (IOException e) {
             return fail(state, ErrorCode.TOOL_FAILED, "the scratch dir cannot be created: " + e.getMessage());
         }
