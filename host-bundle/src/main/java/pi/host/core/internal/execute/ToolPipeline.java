@@ -32,6 +32,7 @@ import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.delegation.DelegateScope;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.json.Json;
+import pi.host.core.internal.json.PlainValues;
 import pi.host.core.internal.paths.PathException;
 import pi.host.core.internal.paths.PathResolver;
 import pi.host.core.internal.paths.Resolution;
@@ -414,7 +415,7 @@ public final class ToolPipeline {
     private ResultEnvelope fromResult(CallState state, ToolResult result, ResolvedPath path, HostToolCall call) {
         ObjectNode details;
         try {
-            JsonNode tree = Json.mapper().valueToTree(result.details());
+            JsonNode tree = PlainValues.toTree(result.details());
             details = tree instanceof ObjectNode ? (ObjectNode) tree : JsonNodeFactory.instance.objectNode();
         } catch (IllegalArgumentException e) {
             return ResultEnvelope.error(ErrorCode.TOOL_FAILED, "the tool returned details that are not JSON: "
@@ -434,16 +435,11 @@ public final class ToolPipeline {
     }
 
     /**
-     * The arguments as the provider sees them: plain maps, lists, strings, numbers. Read from the
-     * tree directly, not with convertValue's round trip through a token buffer (the same values).
+     * The arguments as the provider sees them: plain maps, lists, strings, numbers, as the mapper's
+     * {@code treeToValue} reads them, without its token buffer round trip.
      */
-    @SuppressWarnings("unchecked")
     static Map<String, Object> plainArguments(ObjectNode args) {
-        try {
-            return Json.mapper().treeToValue(args, Map.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("arguments cannot be read as a map: " + e.getOriginalMessage(), e);
-        }
+        return PlainValues.toMap(args);
     }
 
     /** The raw path argument; an optional directory argument that was left out means the workspace root. */
