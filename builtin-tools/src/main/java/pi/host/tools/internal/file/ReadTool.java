@@ -40,6 +40,10 @@ public final class ReadTool implements ToolProvider {
     static final int MAX_LINE_BYTES = MAX_LINE_CHARS * 4;
     static final int SNIFF_BYTES = 8192;
     static final int CHUNK = 64 * 1024;
+    /** The smallest read buffer, for a file that grows while it is read. */
+    static final int MIN_CHUNK = 1024;
+    /** The most characters the output buffer is sized for up front. */
+    static final int MAX_PRESIZED_CHARS = 1 << 20;
 
     private final Provenance provenance;
 
@@ -75,7 +79,7 @@ public final class ReadTool implements ToolProvider {
         MessageDigest sha = Tags.sha256();
         StringBuilder body = new StringBuilder();
         BitSet shownLines = new BitSet();
-        ByteArrayOutputStream line = new ByteArrayOutputStream();
+        LineBytes line = new LineBytes();
         boolean lineCut = false;
         long lineNo = 1;
         long size = 0;
@@ -83,42 +87,48 @@ public final class ReadTool implements ToolProvider {
         try (SeekableByteChannel channel = Files.newByteChannel(path.absolute(), LinkOption.NOFOLLOW_LINKS);
                 InputStream in = Channels.newInputStream(channel)) {
             // chunks of 64 KiB, but no bigger than the file needs: most reads are of small files, and
-            // zeroing 64 KiB per call was a visible share of a small Read (the sniff still sees its bytes)
-            byte[] buf = new byte[(int) Math.max(SNIFF_BYTES, Math.min(CHUNK, channel.size() + 1))];
+            // allocating (zeroing) a buffer they do not fill was a visible share of a small Read
+            long fileSize = channel.size();
+            byte[] buf = new byte[(int) Math.min(CHUNK, Math.max(fileSize + 1, MIN_CHUNK))];
+            body.ensureCapacity((int) Math.min(fileSize + fileSize / 4 + 64, MAX_PRESIZED_CHARS));
             int n;
-            boolean first = true;
+            long sniffed = 0; // the sniff covers the file's first SNIFF_BYTES, whatever the chunks
             while ((n = in.readNBytes(buf, 0, buf.length)) > 0) {
                 if (call.isCancelled()) {
                     return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
                 }
-                if (first && binary(buf, n)) {
+                if (sniffed < SNIFF_BYTES && binary(buf, (int) Math.min(n, SNIFF_BYTES - sniffed))) {
                     return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " is a binary file ("
                             + Files.size(path.absolute()) + " bytes, a NUL byte in its first " + SNIFF_BYTES
                             + " bytes); Read shows text files only");
                 }
-                first = false;
+                sniffed += n;
                 sha.update(buf, 0, n);
                 size += n;
                 last = buf[n - 1];
                 boolean inWindow = lineNo >= offset && lineNo < end;
-                for (int i = 0; i < n; i++) {
-                    byte b = buf[i];
-                    if (b == '\n') {
-                        if (inWindow) {
-                            emit(body, lineNo, line, lineCut);
-                            shownLines.set(Math.toIntExact(lineNo));
-                            line.reset();
-                            lineCut = false;
-                        }
-                        lineNo++;
-                        inWindow = lineNo >= offset && lineNo < end;
-                    } else if (inWindow) {
-                        if (line.size() < MAX_LINE_BYTES) {
-                            line.write(b);
-                        } else {
-                            lineCut = true;
-                        }
+                // line by line, each line's bytes copied at once: a write per byte (a synchronized
+                // ByteArrayOutputStream.write) was most of a small Read's own CPU time
+                for (int i = 0; i < n; ) {
+                    int nl = indexOf(buf, (byte) '\n', i, n);
+                    int stop = nl < 0 ? n : nl;
+                    if (inWindow && stop > i) {
+                        int take = Math.min(stop - i, Math.max(0, MAX_LINE_BYTES - line.size()));
+                        line.write(buf, i, take);
+                        lineCut |= take < stop - i;
                     }
+                    if (nl < 0) {
+                        break;
+                    }
+                    if (inWindow) {
+                        emit(body, lineNo, line, lineCut);
+                        shownLines.set(Math.toIntExact(lineNo));
+                        line.reset();
+                        lineCut = false;
+                    }
+                    lineNo++;
+                    inWindow = lineNo >= offset && lineNo < end;
+                    i = nl + 1;
                 }
             }
         }
@@ -130,7 +140,9 @@ public final class ReadTool implements ToolProvider {
         byte[] digest = sha.digest();
         long shown = shownLines.cardinality();
         boolean more = total >= end;
-        StringBuilder out = new StringBuilder(Tags.header(path.display(), digest)).append('\n').append(body);
+        String header = Tags.header(path.display(), digest);
+        StringBuilder out = new StringBuilder(header.length() + 1 + body.length() + 96).append(header).append('\n')
+                .append(body);
         if (shown == 0) {
             out.append(total == 0 ? "(empty file)\n" : "(no lines at offset " + offset + "; the file has " + total
                     + " lines)\n");
@@ -144,17 +156,34 @@ public final class ReadTool implements ToolProvider {
                 .detail("firstLine", offset).detail("totalLines", total).detail("tag", Tags.tag(digest)).build();
     }
 
-    private static void emit(StringBuilder body, long lineNo, ByteArrayOutputStream line, boolean cut) {
-        byte[] bytes = line.toByteArray();
-        int from = lineNo == 1 && bytes.length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB
+    private static void emit(StringBuilder body, long lineNo, LineBytes line, boolean cut) {
+        byte[] bytes = line.bytes(); // decoded in place, not copied first
+        int length = line.size();
+        int from = lineNo == 1 && length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB
                 && (bytes[2] & 0xff) == 0xBF ? 3 : 0; // a BOM is not content
-        int to = !cut && bytes.length > from && bytes[bytes.length - 1] == '\r' ? bytes.length - 1 : bytes.length;
+        int to = !cut && length > from && bytes[length - 1] == '\r' ? length - 1 : length;
         String text = new String(bytes, from, to - from, StandardCharsets.UTF_8);
         if (cut || text.length() > MAX_LINE_CHARS) {
             text = text.substring(0, Math.min(text.length(), MAX_LINE_CHARS)) + " [line cut at " + MAX_LINE_CHARS
                     + " characters]";
         }
         body.append(lineNo).append('\t').append(text).append('\n');
+    }
+
+    private static int indexOf(byte[] buf, byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The bytes of the line being read, readable in place. */
+    private static final class LineBytes extends ByteArrayOutputStream {
+        byte[] bytes() {
+            return buf;
+        }
     }
 
     static boolean binary(byte[] head, int n) {

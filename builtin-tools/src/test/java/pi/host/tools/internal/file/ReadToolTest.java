@@ -60,6 +60,22 @@ class ReadToolTest {
         assertThat(r.text().get(0)).contains("binary file");
     }
 
+    /** The sniff covers exactly the first SNIFF_BYTES bytes, for a small file and a big one alike. */
+    @Test
+    void aNulIsBinaryOnlyWithinTheFirstSniffBytes() throws Exception {
+        for (int size : new int[] {9_000, 3 * ReadTool.CHUNK}) {
+            byte[] inside = "a\n".repeat(size / 2).getBytes(StandardCharsets.US_ASCII);
+            inside[ReadTool.SNIFF_BYTES - 1] = 0;
+            fx.bytes("inside.txt", inside);
+            assertThat(fx.read("inside.txt").errorCode()).as("NUL at the last sniffed byte, size " + size)
+                    .isEqualTo(ErrorCode.INVALID_ARGUMENT);
+            byte[] beyond = "a\n".repeat(size / 2).getBytes(StandardCharsets.US_ASCII);
+            beyond[ReadTool.SNIFF_BYTES] = 0;
+            fx.bytes("beyond.txt", beyond);
+            assertThat(fx.read("beyond.txt").ok()).as("NUL just after the sniff, size " + size).isTrue();
+        }
+    }
+
     @Test
     void showsCrlfAndBomFilesWithoutTheirControlBytes() throws Exception {
         fx.bytes("w.txt", "\uFEFFa\r\nb\r\n".getBytes(StandardCharsets.UTF_8));
@@ -77,5 +93,42 @@ class ReadToolTest {
         assertThat(r.text().get(0)).contains("150000\tline 150000\n150001\tline 150001\n");
         assertThat(Fixture.tag(r)).isEqualTo(Tags.tag(Tags.digest(Files.readAllBytes(f))));
         assertThat(r.details()).containsEntry("totalLines", 300_000L);
+    }
+
+    /** Lines crossing the 64 KiB read chunks, multi-byte characters and over-long lines at the seams. */
+    @Test
+    void linesAcrossChunkBoundariesReadAsWhole() throws Exception {
+        StringBuilder sb = new StringBuilder();
+        java.util.Random random = new java.util.Random(42);
+        while (sb.length() < 3 * ReadTool.CHUNK) {
+            int kind = random.nextInt(10);
+            int len = kind == 0 ? 9_000 + random.nextInt(5_000) : random.nextInt(120);
+            for (int i = 0; i < len; i++) {
+                sb.append(i % 7 == 0 ? '\u00e9' : i % 11 == 0 ? '\u20ac' : (char) ('a' + i % 26));
+            }
+            sb.append(kind == 1 ? "\r\n" : "\n");
+        }
+        sb.append("last line without a newline");
+        String content = sb.toString();
+        fx.file("seams.txt", content);
+        String[] lines = content.split("\n", -1);
+        StringBuilder expected = new StringBuilder();
+        for (int i = 0; i < lines.length; i++) {
+            byte[] bytes = lines[i].getBytes(StandardCharsets.UTF_8);
+            boolean cut = bytes.length > ReadTool.MAX_LINE_BYTES;
+            String text = new String(bytes, 0, Math.min(bytes.length, ReadTool.MAX_LINE_BYTES), StandardCharsets.UTF_8);
+            if (!cut && text.endsWith("\r")) {
+                text = text.substring(0, text.length() - 1);
+            }
+            if (cut || text.length() > ReadTool.MAX_LINE_CHARS) {
+                text = text.substring(0, Math.min(text.length(), ReadTool.MAX_LINE_CHARS)) + " [line cut at "
+                        + ReadTool.MAX_LINE_CHARS + " characters]";
+            }
+            expected.append(i + 1).append('\t').append(text).append('\n');
+        }
+        ToolResult r = fx.read("seams.txt", "limit", 100_000);
+        String t = r.text().get(0);
+        assertThat(t.substring(t.indexOf('\n') + 1)).isEqualTo(expected.toString());
+        assertThat(r.details()).containsEntry("totalLines", (long) lines.length);
     }
 }

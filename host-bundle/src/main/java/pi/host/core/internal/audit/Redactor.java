@@ -52,24 +52,56 @@ public final class Redactor {
     private Redactor() {
     }
 
-    /** A redacted copy of {@code node}; the input is not changed. */
+    /**
+     * {@code node} with its secrets masked: a redacted copy, or {@code node} itself when it holds
+     * nothing to mask (most calls; the copy was garbage on every call). The input is not changed.
+     */
     public static JsonNode redact(JsonNode node) {
         if (node == null) {
             return null;
         }
+        return clean(node) ? node : copy(node);
+    }
+
+    /** True when {@link #copy} would give an equal tree. */
+    private static boolean clean(JsonNode node) {
+        if (node.isObject()) {
+            Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+            while (fields.hasNext()) {
+                Map.Entry<String, JsonNode> f = fields.next();
+                JsonNode value = f.getValue();
+                if (value.isValueNode() && !value.isNull() && secretKey(f.getKey()) || !clean(value)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (node.isArray()) {
+            for (JsonNode e : node) {
+                if (!clean(e)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return !node.isTextual() || !mayHoldSecret(node.textValue())
+                || !SECRET_VALUE.matcher(node.textValue()).find();
+    }
+
+    private static JsonNode copy(JsonNode node) {
         if (node.isObject()) {
             ObjectNode out = JsonNodeFactory.instance.objectNode();
             Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> f = fields.next();
                 boolean secret = f.getValue().isValueNode() && !f.getValue().isNull() && secretKey(f.getKey());
-                out.set(f.getKey(), secret ? TextNode.valueOf(MASK) : redact(f.getValue()));
+                out.set(f.getKey(), secret ? TextNode.valueOf(MASK) : copy(f.getValue()));
             }
             return out;
         }
         if (node.isArray()) {
             ArrayNode out = JsonNodeFactory.instance.arrayNode();
-            node.forEach(e -> out.add(redact(e)));
+            node.forEach(e -> out.add(copy(e)));
             return out;
         }
         if (node.isTextual()) {

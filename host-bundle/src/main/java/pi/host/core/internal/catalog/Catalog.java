@@ -88,7 +88,11 @@ public final class Catalog {
 
     /** The tool's description and compiled schema, read from the provider once per registration. */
     public Described describe(RegisteredTool tool) {
-        return described.computeIfAbsent(tool.serviceId(), id -> read(tool));
+        // the plain lookup first: every call comes here, and computeIfAbsent's capturing lambda and
+        // its bin check were most of this method's samples
+        Long id = tool.serviceId();
+        Described known = described.get(id);
+        return known != null ? known : described.computeIfAbsent(id, key -> read(tool));
     }
 
     private Described read(RegisteredTool tool) {

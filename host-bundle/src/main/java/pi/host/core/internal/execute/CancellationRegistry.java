@@ -41,14 +41,15 @@ public final class CancellationRegistry implements SessionListener {
      */
     public Optional<CallCancellation> register(String sessionId, String toolCallId, String toolName) {
         CallCancellation c = new CallCancellation(toolName);
-        if (active.putIfAbsent(key(sessionId, toolCallId), c) != null) {
+        String key = key(sessionId, toolCallId); // built once: this runs on every call
+        if (active.putIfAbsent(key, c) != null) {
             return Optional.empty();
         }
         String early;
         synchronized (earlyAborts) {
-            early = earlyAborts.get(key(sessionId, toolCallId));
+            early = earlyAborts.get(key);
             if (toolName.equals(early)) {
-                earlyAborts.remove(key(sessionId, toolCallId));
+                earlyAborts.remove(key);
             }
         }
         if (toolName.equals(early)) {

@@ -9,7 +9,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
@@ -33,6 +32,7 @@ import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.delegation.DelegateScope;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.json.Json;
+import pi.host.core.internal.json.PlainValues;
 import pi.host.core.internal.paths.PathException;
 import pi.host.core.internal.paths.PathResolver;
 import pi.host.core.internal.paths.Resolution;
@@ -133,7 +133,7 @@ public final class ToolPipeline {
      * {@code tool.completed} as every other call: nothing of the tool runs.
      */
     public ResultEnvelope refuse(ExecuteRequest request, ErrorCode code, String message, String rule) {
-        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
+        CallState state = new CallState(request, TraceIds.next());
         state.redactedArguments = Redactor.redact(request.arguments());
         state.decided("deny", rule, "batch");
         return finish(state, fail(state, code, message));
@@ -160,7 +160,7 @@ public final class ToolPipeline {
      * read-only tool answers earlier, from another thread (ToolRunner).
      */
     public void execute(ExecuteRequest request, Consumer<ResultEnvelope> answer) {
-        CallState state = new CallState(request, "tr_" + UUID.randomUUID().toString().replace("-", ""));
+        CallState state = new CallState(request, TraceIds.next());
         state.ending = new CallEnding(result -> answer.accept(finish(state, result)));
         ResultEnvelope refused;
         try {
@@ -291,7 +291,7 @@ public final class ToolPipeline {
                 && resolution.path().root() == ResolvedPath.Root.SCRATCH;
         Decision decision = Policy.decide(new PolicyInput(req.name(), kind, tool.risk(), permissionMode, outside,
                 scratchTarget, grants.has(session.id(), req.name())));
-        state.decided(decision.verdict().name().toLowerCase(java.util.Locale.ROOT), decision.rule(),
+        state.decided(decision.verdict().wire(), decision.rule(),
                 decision.source());
         switch (decision.verdict()) {
             case DENY:
@@ -318,7 +318,7 @@ public final class ToolPipeline {
                 return fail(state, e.code(), e.getMessage());
             }
         }
-        return admitAndExecute(req, state, session, tool, kind, args, path, workspace, cancel);
+        return admitAndExecute(req, state, session, tool, kind, args, path, workspace, scratch, cancel);
     }
 
     private ResultEnvelope askUser(ExecuteRequest req, CallState state, SessionRecord session, RegisteredTool tool,
@@ -357,11 +357,13 @@ public final class ToolPipeline {
 
     /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
     private ResultEnvelope admitAndExecute(ExecuteRequest req, CallState state, SessionRecord session,
-            RegisteredTool tool, ToolKind kind, ObjectNode args, ResolvedPath path, Path workspace,
+            RegisteredTool tool, ToolKind kind, ObjectNode args, ResolvedPath path, Path workspace, Path scratchDir,
             CallCancellation cancel) {
-        Path scratch;
+        Path scratch = scratchDir;
         try {
-            scratch = tool.mutates() ? sessions.ensureScratch(session.id()) : sessions.scratchDir(session.id());
+            if (tool.mutates()) {
+                scratch = sessions.ensureScratch(session.id());
+            }
         } catch (IOException e) {
             return fail(state, ErrorCode.TOOL_FAILED, "the scratch dir cannot be created: " + e.getMessage());
         }
@@ -413,7 +415,7 @@ public final class ToolPipeline {
     private ResultEnvelope fromResult(CallState state, ToolResult result, ResolvedPath path, HostToolCall call) {
         ObjectNode details;
         try {
-            JsonNode tree = Json.mapper().valueToTree(result.details());
+            JsonNode tree = PlainValues.toTree(result.details());
             details = tree instanceof ObjectNode ? (ObjectNode) tree : JsonNodeFactory.instance.objectNode();
         } catch (IllegalArgumentException e) {
             return ResultEnvelope.error(ErrorCode.TOOL_FAILED, "the tool returned details that are not JSON: "
@@ -433,16 +435,11 @@ public final class ToolPipeline {
     }
 
     /**
-     * The arguments as the provider sees them: plain maps, lists, strings, numbers. Read from the
-     * tree directly, not with convertValue's round trip through a token buffer (the same values).
+     * The arguments as the provider sees them: plain maps, lists, strings, numbers, as the mapper's
+     * {@code treeToValue} reads them, without its token buffer round trip.
      */
-    @SuppressWarnings("unchecked")
     static Map<String, Object> plainArguments(ObjectNode args) {
-        try {
-            return Json.mapper().treeToValue(args, Map.class);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-            throw new IllegalArgumentException("arguments cannot be read as a map: " + e.getOriginalMessage(), e);
-        }
+        return PlainValues.toMap(args);
     }
 
     /** The raw path argument; an optional directory argument that was left out means the workspace root. */

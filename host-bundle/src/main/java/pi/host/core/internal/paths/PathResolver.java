@@ -43,6 +43,8 @@ public final class PathResolver {
 
     private final Path workspace;
     private final Path workspaceReal;
+    /** True where the file system's separator is '/': display paths need no re-joining. */
+    private final boolean slashSeparated;
     /** Most specific root first. */
     private final List<RootSpec> roots;
 
@@ -53,6 +55,7 @@ public final class PathResolver {
      */
     public PathResolver(Path workspaceRoot, Path scratchDir) {
         workspace = workspaceRoot.toAbsolutePath().normalize();
+        slashSeparated = workspace.getFileSystem().getSeparator().equals("/");
         requireWorkspace();
         try {
             workspaceReal = workspace.toRealPath();
@@ -164,8 +167,12 @@ public final class PathResolver {
         if (canonical.equals(workspaceReal)) {
             return ".";
         }
+        Path relative = workspaceReal.relativize(canonical);
+        if (slashSeparated) {
+            return relative.toString(); // already its names joined with '/'
+        }
         StringJoiner joined = new StringJoiner("/");
-        workspaceReal.relativize(canonical).forEach(name -> joined.add(name.toString()));
+        relative.forEach(name -> joined.add(name.toString()));
         return joined.toString();
     }
 

@@ -28,14 +28,19 @@ final class RawPath {
         if (raw.indexOf('\0') >= 0) {
             throw invalid("path contains a NUL character");
         }
-        if (raw.getBytes(StandardCharsets.UTF_8).length > MAX_BYTES) {
+        if (longerThan(raw, 0, raw.length(), MAX_BYTES)) {
             throw invalid("path is longer than " + MAX_BYTES + " bytes");
         }
-        // Split on the platform's separator only, so "a\b" stays one name on POSIX.
-        String separators = fs.getSeparator().equals("/") ? "/" : "/\\\\";
-        for (String component : raw.split("[" + separators + "]")) {
-            if (component.getBytes(StandardCharsets.UTF_8).length > MAX_COMPONENT_BYTES) {
-                throw invalid("a path component is longer than " + MAX_COMPONENT_BYTES + " bytes");
+        // Split on the platform's separator only, so "a\b" stays one name on POSIX. A scan, not
+        // String.split: its character-class pattern was compiled on every call of every path tool.
+        boolean backslash = !fs.getSeparator().equals("/");
+        int start = 0;
+        for (int i = 0; i <= raw.length(); i++) {
+            if (i == raw.length() || raw.charAt(i) == '/' || backslash && raw.charAt(i) == '\\') {
+                if (longerThan(raw, start, i, MAX_COMPONENT_BYTES)) {
+                    throw invalid("a path component is longer than " + MAX_COMPONENT_BYTES + " bytes");
+                }
+                start = i + 1;
             }
         }
         try {
@@ -43,6 +48,15 @@ final class RawPath {
         } catch (InvalidPathException e) {
             throw invalid("not a valid path: " + e.getReason());
         }
+    }
+
+    /**
+     * True when {@code text[from, to)} takes more than {@code max} bytes in UTF-8 (a lone surrogate
+     * counting as the one byte '?' it is encoded as). No char takes more than 3 bytes, so short
+     * text is not encoded at all.
+     */
+    private static boolean longerThan(String text, int from, int to, int max) {
+        return (to - from) * 3 > max && text.substring(from, to).getBytes(StandardCharsets.UTF_8).length > max;
     }
 
     /** True when the argument ends in a separator, i.e. names a directory (POSIX trailing-slash rule). */

@@ -43,6 +43,9 @@ public enum ToolKind {
     /** Any tool bridged from an MCP server. */
     MCP;
 
+    /** Computed once: rule ids are built on every call. */
+    private final String slug = name().toLowerCase(Locale.ROOT).replace('_', '-');
+
     private static final Map<String, ToolKind> BUILTINS = Map.ofEntries(
             Map.entry("Read", READ), Map.entry("Glob", READ), Map.entry("Grep", READ),
             Map.entry("BrowserPreview", PREVIEW),
@@ -83,6 +86,6 @@ public enum ToolKind {
 
     /** The kind in rule ids: lower case with '-' ({@code submit-plan}). */
     public String slug() {
-        return name().toLowerCase(Locale.ROOT).replace('_', '-');
+        return slug;
     }
 }

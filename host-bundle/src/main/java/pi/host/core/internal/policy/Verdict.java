@@ -7,5 +7,12 @@ public enum Verdict {
     /** Show a permission card and wait for allow-once, allow-session, deny or cancellation. */
     ASK,
     /** Do not execute; the result says the call was denied. */
-    DENY
+    DENY;
+
+    private final String wire = name().toLowerCase(java.util.Locale.ROOT);
+
+    /** The lower-case word of audit rows' {@code decision}. */
+    public String wire() {
+        return wire;
+    }
 }

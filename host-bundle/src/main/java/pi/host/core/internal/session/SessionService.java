@@ -38,6 +38,8 @@ public final class SessionService {
 
     private final SessionStore store;
     private final Path dataDir;
+    /** {@code dataDir/scratch}, absolute: resolved once, as every tool call asks for its session's scratch dir. */
+    private final Path scratchRoot;
     private final Clock clock;
     private final List<SessionListener> listeners = new CopyOnWriteArrayList<>();
     /**
@@ -62,6 +64,7 @@ public final class SessionService {
     public SessionService(SessionStore store, Path dataDir, Clock clock) {
         this.store = store;
         this.dataDir = dataDir;
+        this.scratchRoot = dataDir.resolve("scratch").toAbsolutePath();
         this.clock = clock;
     }
 
@@ -176,7 +179,7 @@ public final class SessionService {
 
     /** {@code <data_dir>/scratch/<sessionId>} (not created). */
     public Path scratchDir(String sessionId) {
-        return dataDir.resolve("scratch").resolve(sessionId).toAbsolutePath();
+        return scratchRoot.resolve(sessionId);
     }
 
     /** Creates the scratch dir if needed (owner-only) and returns it. */

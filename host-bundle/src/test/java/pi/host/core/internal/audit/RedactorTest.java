@@ -79,4 +79,26 @@ class RedactorTest {
             assertThat(out.get("path").asText()).isEqualTo("p");
         }
     }
+
+    @Test
+    void argumentsWithNothingToMaskAreReturnedAsTheyAre() throws Exception {
+        JsonNode in = json("{\"path\":\"a.txt\",\"limit\":5,\"token\":null,\"url\":\"https://example.com/x\","
+                + "\"nested\":{\"list\":[\"gh is not a token\",1,true]}}");
+        String before = in.toString();
+        JsonNode out = Redactor.redact(in);
+        assertThat(out).isSameAs(in);
+        assertThat(in.toString()).isEqualTo(before);
+    }
+
+    @Test
+    void aSecretDeepInsideStillGivesARedactedCopyAndLeavesTheInputAlone() throws Exception {
+        JsonNode in = json("{\"path\":\"a.txt\",\"nested\":{\"list\":[\"x\","
+                + "\"ghp_abcdefghijklmnopqrstuvwxyz0123456789\"]}}");
+        String before = in.toString();
+        JsonNode out = Redactor.redact(in);
+        assertThat(out).isNotSameAs(in);
+        assertThat(out.toString()).isEqualTo("{\"path\":\"a.txt\",\"nested\":{\"list\":[\"x\",\"" + Redactor.MASK
+                + "\"]}}");
+        assertThat(in.toString()).isEqualTo(before);
+    }
 }

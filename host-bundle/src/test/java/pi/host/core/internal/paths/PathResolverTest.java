@@ -338,6 +338,21 @@ class PathResolverTest {
         assertThat(resolve("src/" + "é".repeat(127), PathKind.WRITABLE_FILE).path().root()).isEqualTo(Root.WORKSPACE);
     }
 
+    /** Three- and four-byte characters at the limit, in the first, a middle and the last component. */
+    @Test
+    void componentBytesCountEveryEncodingWidth() throws PathException {
+        String euro255 = "\u20ac".repeat(85);
+        String emoji252 = "\ud83d\ude00".repeat(63);
+        assertThat(resolve(euro255 + "/x", PathKind.WRITABLE_FILE).path().root()).isEqualTo(Root.WORKSPACE);
+        assertThat(resolve("src/" + emoji252 + "/x", PathKind.WRITABLE_FILE).path().root()).isEqualTo(Root.WORKSPACE);
+        assertThat(resolve("src/" + euro255, PathKind.WRITABLE_FILE).path().root()).isEqualTo(Root.WORKSPACE);
+        assertThat(failure(euro255 + "\u20ac/x", PathKind.WRITABLE_FILE).getMessage()).contains("255 bytes");
+        assertThat(failure("src/" + emoji252 + "\ud83d\ude00/x", PathKind.WRITABLE_FILE).getMessage())
+                .contains("255 bytes");
+        assertThat(failure("src/" + euro255 + "a", PathKind.WRITABLE_FILE).getMessage()).contains("255 bytes");
+        assertThat(failure("src/" + "a".repeat(256) + "/", PathKind.WRITABLE_FILE).getMessage()).contains("255 bytes");
+    }
+
     @Test
     void wholePathLengthIsCountedInBytes() throws PathException {
         String component = "d".repeat(199) + "/";
