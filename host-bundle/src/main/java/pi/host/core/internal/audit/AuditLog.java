@@ -128,6 +128,16 @@ public final class AuditLog {
         return store.query(sessionId, toolName, since, limit);
     }
 
+    private static final HexFormat HEX = HexFormat.of();
+    /** One digest per thread: looking the algorithm up for every call showed in the pipeline's profile. */
+    private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    });
+
     /** The redacted arguments as an audit row stores them: their hash and their preview. */
     public record Arguments(String hash, String preview) {
     }
@@ -179,11 +189,9 @@ public final class AuditLog {
     }
 
     private static String sha256(byte[] json) {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(json));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        MessageDigest digest = SHA256.get();
+        digest.reset();
+        return HEX.formatHex(digest.digest(json));
     }
 
     private static String cut(String text) {
