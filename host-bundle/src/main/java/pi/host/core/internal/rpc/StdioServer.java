@@ -49,6 +49,7 @@ public final class StdioServer {
     private final ExecutorService readers = Executors.newCachedThreadPool(HostRpcEndpoint.daemonThreads("pi-stdio-"));
     private final FrameworkListener onStarted;
     private volatile RpcConnection connection;
+    private volatile LineTransport transport;
     private OutputStream stdout;
 
     @Activate
@@ -91,7 +92,7 @@ public final class StdioServer {
         stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
         RpcConnection c = endpoint.connect(this::write);
         connection = c;
-        new LineTransport(new FileInputStream(FileDescriptor.in), maxLine, c, readers, () -> {
+        transport = new LineTransport(new FileInputStream(FileDescriptor.in), maxLine, c, readers, () -> {
             // end of input: deny waiting cards, answer everything already received, then stop
             lifecycle.announceStopping();
             try {
@@ -100,7 +101,8 @@ public final class StdioServer {
                 Thread.currentThread().interrupt();
             }
             lifecycle.requestShutdown("end of input");
-        }).start();
+        });
+        transport.start();
     }
 
     private void write(String message) {
@@ -120,6 +122,10 @@ public final class StdioServer {
         if (c != null) {
             c.awaitIdle(DRAIN_MILLIS);
             c.close();
+        }
+        LineTransport t = transport;
+        if (t != null) {
+            t.stop();
         }
         // no interrupt: a thread blocked reading stdin cannot be woken by one, and it is a daemon
         readers.shutdown();

@@ -78,6 +78,7 @@ class LineTransportTest {
     void stop() {
         release.countDown();
         input.end();
+        transport.stop();
         readers.shutdownNow();
     }
 
@@ -110,6 +111,23 @@ class LineTransportTest {
         await().atMost(Duration.ofSeconds(5)).until(() -> answer(1) != null);
         assertThat(answer(1).path("result").path("released").asBoolean()).isTrue();
         assertThat(out).hasSize(2);
+    }
+
+    @Test
+    void requestsEndingWithinTheGraceAllRunOnTheThreadThatReadsThemWithNoHandOff() {
+        LineTransport patient = new LineTransport(input, 1024 * 1024, connection, readers, ends::incrementAndGet,
+                TimeUnit.SECONDS.toNanos(30));
+        patient.start();
+        for (int i = 0; i < 50; i++) {
+            int id = 100 + i;
+            input.offer(request(id, "work", "{\"n\":" + i + "}"));
+            await().atMost(Duration.ofSeconds(5)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
+                    .until(() -> answer(id) != null);
+        }
+        // each ended within the grace period, so the reading never left the first reader
+        assertThat(work).hasSize(50);
+        assertThat(work.values().stream().distinct()).hasSize(1).allMatch(t -> t.startsWith(READER));
+        patient.stop();
     }
 
     @Test
