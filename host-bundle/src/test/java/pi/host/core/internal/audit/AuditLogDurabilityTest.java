@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static pi.host.core.internal.audit.AuditJournalTest.row;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
@@ -50,6 +51,15 @@ class AuditLogDurabilityTest {
         Database db = Database.open(dir.resolve("pi-host.db"));
         databases.add(db);
         return new AuditStore(db);
+    }
+
+    /** An audit store over a file that is not a database: every write fails. */
+    private AuditStore brokenStore() throws IOException {
+        Path broken = dir.resolve("broken.db");
+        Files.writeString(broken, "not a database ".repeat(200));
+        Database bad = Database.open(broken);
+        databases.add(bad);
+        return new AuditStore(bad);
     }
 
     private static List<String> callIds(List<AuditRecord> newestFirst) {
@@ -141,11 +151,7 @@ class AuditLogDurabilityTest {
 
     @Test
     void aBrokenDatabaseKeepsRowsInTheJournalUntilAHostWithAWorkingOneCopiesThem() throws Exception {
-        Path broken = dir.resolve("broken.db");
-        Files.writeString(broken, "not a database ".repeat(200));
-        Database bad = Database.open(broken);
-        databases.add(bad);
-        AuditLog log = new AuditLog(new AuditStore(bad), journalDir(), AuditLog.MAX_BACKLOG, 300);
+        AuditLog log = new AuditLog(brokenStore(), journalDir(), AuditLog.MAX_BACKLOG, 300);
         log.append(row("c0"));
         log.append(row("c1"));
         assertThatThrownBy(() -> log.query("s1", null, null, 10)).isInstanceOf(StorageException.class)
@@ -166,11 +172,7 @@ class AuditLogDurabilityTest {
 
     @Test
     void pastTheBacklogBoundAnAppendIsRefusedAndWritesNothing() throws Exception {
-        Path broken = dir.resolve("broken.db");
-        Files.writeString(broken, "not a database ".repeat(200));
-        Database bad = Database.open(broken);
-        databases.add(bad);
-        AuditLog log = new AuditLog(new AuditStore(bad), journalDir(), 3, 300);
+        AuditLog log = new AuditLog(brokenStore(), journalDir(), 3, 300);
         try {
             for (int i = 0; i < 3; i++) {
                 log.append(row("c" + i));
