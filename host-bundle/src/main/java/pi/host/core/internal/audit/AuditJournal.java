@@ -3,6 +3,7 @@ package pi.host.core.internal.audit;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -79,7 +81,10 @@ final class AuditJournal implements AutoCloseable {
         this.dir = Files.createDirectories(dir);
         this.segmentBytes = segmentBytes;
         this.earlier = segments(dir);
-        this.run = String.format("%013d", System.currentTimeMillis());
+        // the time orders runs; the random part keeps two journals opened in the same millisecond (two
+        // hosts on one data dir, or a test) from choosing the same names
+        this.run = String.format("%013d-%04x", System.currentTimeMillis(),
+                ThreadLocalRandom.current().nextInt(0x10000));
     }
 
     /** Segment files of earlier runs, oldest first: rows a host that stopped did not copy. */
@@ -137,8 +142,16 @@ final class AuditJournal implements AutoCloseable {
             channel.close();
             sealed.add(new Sealed(segment, rows));
         }
-        segment = run + "-" + String.format("%06d", segmentNo++) + SUFFIX;
-        channel = FileChannel.open(dir.resolve(segment), StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+        while (true) {
+            segment = run + "-" + String.format("%06d", segmentNo++) + SUFFIX;
+            try {
+                channel = FileChannel.open(dir.resolve(segment), StandardOpenOption.CREATE_NEW,
+                        StandardOpenOption.WRITE);
+                break;
+            } catch (FileAlreadyExistsException taken) {
+                // another journal chose the same name (same millisecond, same random part): the next number
+            }
+        }
         // held while this process lives (the system drops it on exit or kill): another host process
         // started on the same data dir leaves a locked segment alone instead of copying it as left over
         channel.tryLock();
