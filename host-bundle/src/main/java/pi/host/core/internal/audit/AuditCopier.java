@@ -71,6 +71,9 @@ final class AuditCopier implements AutoCloseable {
 
     /** Waits until {@code rows} rows of this run are in the database; false if that took longer than {@code millis}. */
     boolean awaitCopied(long rows, long millis) throws InterruptedException {
+        if (copied < rows) {
+            LockSupport.unpark(thread); // someone waits: no lingering for more rows
+        }
         long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
         synchronized (progress) {
             while (copied < rows) {
