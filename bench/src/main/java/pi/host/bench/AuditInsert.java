@@ -7,7 +7,7 @@ import java.sql.SQLException;
 import org.sqlite.SQLiteConfig;
 
 /**
- * One audit row written as the host's {@code Database.write} + {@code AuditStore.appendAll} write a
+ * One audit row written as the host's {@code Database.write} + {@code AuditStore.copy} write a
  * group of one (same connection settings, generated keys off, statements prepared once and reused,
  * one BEGIN IMMEDIATE transaction per row), so its cost can be told apart from the rest of a call.
  * Rows carry the session id {@value #SESSION} and do not count as the benchmark tool's.

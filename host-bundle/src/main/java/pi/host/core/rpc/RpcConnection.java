@@ -34,8 +34,8 @@ public interface RpcConnection extends AutoCloseable {
      * @param beforeBlocking run at most once, on this thread, once the line has been parsed (its
      *        bytes are not read again) and before this thread may block: before a request that may
      *        block runs here, before a batch, or before waiting for an answer another thread gives. A transport
-     *        that reads lines gives its reading to another thread here, so that the next lines are
-     *        read while this one runs. Not run for a line answered without blocking (an inline
+     *        that reads lines may give its reading to another thread from here on (at once, or once
+     *        the request has run a while), so that the next lines are read while this one runs. Not run for a line answered without blocking (an inline
      *        method, bad input).
      */
     void receiveOnCallingThread(byte[] line, int offset, int length, Runnable beforeBlocking);

@@ -24,7 +24,7 @@ import pi.host.core.internal.store.StorageException;
  * A failed write is retried, with growing pauses, until it succeeds or the host stops; the rows
  * stay in the journal meanwhile, and the host refuses calls once too many wait ({@link AuditLog}).
  */
-final class AuditCopier implements AutoCloseable {
+final class AuditCopier {
 
     /** Rows per transaction at most. */
     static final int BATCH = 512;
@@ -241,11 +241,6 @@ final class AuditCopier implements AutoCloseable {
             Thread.currentThread().interrupt();
         }
         return !thread.isAlive();
-    }
-
-    @Override
-    public void close() {
-        stop(30_000);
     }
 
     @FunctionalInterface

@@ -99,10 +99,9 @@ final class AuditJournal implements AutoCloseable {
      * @throws StorageException when the row could not be written (then it was not queued)
      */
     Entry append(AuditRecord row) throws StorageException {
-        ByteBuffer frame = buffers.get().clear();
-        frame.position(HEADER);
-        frame = JournalCodec.encode(row, frame);
-        if (frame.capacity() > buffers.get().capacity()) {
+        ByteBuffer reused = buffers.get();
+        ByteBuffer frame = JournalCodec.encode(row, reused.clear().position(HEADER));
+        if (frame != reused) {
             buffers.set(frame); // keep the grown buffer for this thread's next row
         }
         int payload = frame.position() - HEADER;

@@ -5,11 +5,11 @@ import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
@@ -28,7 +28,8 @@ import pi.host.core.rpc.RpcEndpoint;
  * the launcher sets the framework property {@code pi.host.stdio=true}. It connects and starts reading
  * once the framework reports STARTED, so the first answer never sees a half-started host. End of
  * input stops the host after every request already received has been answered. Each request runs
- * on the thread that read it, the reading passing to another thread meanwhile (LineTransport).
+ * on the thread that read it; the reading passes to another thread only if the request outlasts
+ * a short grace (LineTransport).
  */
 @Component(immediate = true, service = {})
 public final class StdioServer {

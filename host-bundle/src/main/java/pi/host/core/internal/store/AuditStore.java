@@ -24,17 +24,12 @@ public final class AuditStore {
         this.db = db;
     }
 
-    /** Appends one row in its own transaction; when this returns the row survives a crash of the process. */
-    public void append(AuditRecord r) throws StorageException {
-        appendAll(List.of(r));
-    }
-
     /**
-     * Appends rows in one transaction, in list order: all of them or, on failure, none. When this
-     * returns they survive a crash of the process.
+     * Appends one row in its own transaction (the host's rows come through the audit journal and
+     * {@link #copy}; this is for callers that write a row directly).
      */
-    public void appendAll(List<AuditRecord> rows) throws StorageException {
-        copy(rows, Map.of());
+    public void append(AuditRecord r) throws StorageException {
+        copy(List.of(r), Map.of());
     }
 
     /**
