@@ -30,5 +30,10 @@ public enum ErrorCode {
     MCP_SERVER_UNAVAILABLE,
     MCP_SELECTION_INVALID,
     PAYLOAD_TOO_LARGE,
-    PROVIDER_TIMEOUT
+    PROVIDER_TIMEOUT,
+    /**
+     * The session already has as many permission cards and questions waiting for the user as the
+     * host allows; the call was refused before a card was shown and nothing ran (0.3.0).
+     */
+    CARD_LIMIT
 }

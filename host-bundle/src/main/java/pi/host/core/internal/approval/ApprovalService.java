@@ -20,7 +20,8 @@ import pi.host.core.internal.info.ShutdownParticipant;
 /**
  * Permission cards: emits {@code permission.request}, then waits with no deadline (spec §7) until
  * the user decides, the call is cancelled, or the host shuts down. Fails closed: with no client
- * attached there is nobody to ask, so the answer is deny.
+ * attached there is nobody to ask, so the answer is deny. A session has at most
+ * {@link PendingPerSession#MAX} cards waiting; past that a card is not shown ({@link Outcome#LIMIT}).
  */
 @Component(service = {ApprovalService.class, ShutdownParticipant.class})
 public final class ApprovalService implements ShutdownParticipant {
@@ -45,7 +46,9 @@ public final class ApprovalService implements ShutdownParticipant {
 
     /** How a card ended. */
     public enum Outcome {
-        ALLOWED_ONCE, ALLOWED_SESSION, DENIED, CANCELLED, SHUTDOWN, NO_APPROVER;
+        ALLOWED_ONCE, ALLOWED_SESSION, DENIED, CANCELLED, SHUTDOWN, NO_APPROVER,
+        /** Never shown: the session had as many cards waiting as it may have. */
+        LIMIT;
 
         public boolean allowed() {
             return this == ALLOWED_ONCE || this == ALLOWED_SESSION;
@@ -54,6 +57,7 @@ public final class ApprovalService implements ShutdownParticipant {
 
     private final HostEvents events;
     private final ConcurrentHashMap<String, Pending> pending = new ConcurrentHashMap<>();
+    private final PendingPerSession perSession;
     private volatile boolean closed;
 
     private record Pending(PermissionRequest request, CompletableFuture<Outcome> answer) {
@@ -61,7 +65,17 @@ public final class ApprovalService implements ShutdownParticipant {
 
     @Activate
     public ApprovalService(@Reference HostEvents events) {
+        this(events, PendingPerSession.MAX);
+    }
+
+    ApprovalService(HostEvents events, int maxPerSession) {
         this.events = events;
+        this.perSession = new PendingPerSession(maxPerSession);
+    }
+
+    /** How many cards one session may have waiting. */
+    public int maxPerSession() {
+        return perSession.max();
     }
 
     /** A fresh request id. */
@@ -76,6 +90,9 @@ public final class ApprovalService implements ShutdownParticipant {
         }
         if (events.subscriberCount() == 0) {
             return Outcome.NO_APPROVER;
+        }
+        if (!perSession.take(request.sessionId())) {
+            return Outcome.LIMIT;
         }
         CompletableFuture<Outcome> answer = new CompletableFuture<>();
         pending.put(request.requestId(), new Pending(request, answer));
@@ -100,6 +117,7 @@ public final class ApprovalService implements ShutdownParticipant {
             return outcome;
         } finally {
             pending.remove(request.requestId());
+            perSession.give(request.sessionId());
         }
     }
 

@@ -21,7 +21,7 @@ public final class PermissionMethods {
     public void register(MethodTable table) {
         table.put("permissions.pending", (p, c) -> Map.of("requests",
                 approvals.pending(p.optString("sessionId").orElse(null))));
-        table.put("permissions.resolve", (p, c) -> {
+        table.putControl("permissions.resolve", (p, c) -> {
             String requestId = p.requireString("requestId");
             String word = p.requireString("decision");
             ApprovalService.Decision decision = ApprovalService.Decision.parse(word).orElseThrow(

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import pi.host.core.internal.json.ErrorText;
 import pi.host.core.internal.json.Json;
 
 /**
@@ -104,7 +105,9 @@ public final class SchemaValidator {
      * Validates arguments against a compiled schema.
      *
      * @return one message per problem, each starting with the path of the offending value
-     *         ({@code arguments/path: ...}, JSON Pointer after {@code arguments}); empty when valid
+     *         ({@code arguments/path: ...}, JSON Pointer after {@code arguments}); empty when valid.
+     *         Bounded ({@link ErrorText#first}): the first problems, each cut, then one entry counting
+     *         the rest, since each problem echoes the input (a key name, a path)
      */
     public List<String> validate(CompiledSchema schema, JsonNode arguments) {
         Objects.requireNonNull(schema, "schema");
@@ -122,7 +125,7 @@ public final class SchemaValidator {
             }
             messages.add(root + (at == null ? "" : at.toString()) + ": " + e.getMessage());
         }
-        return messages;
+        return ErrorText.first(messages);
     }
 
     private static boolean allowLoad(AbsoluteIri iri) {

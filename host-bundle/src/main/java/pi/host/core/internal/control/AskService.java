@@ -13,8 +13,10 @@ import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
+import pi.host.core.internal.approval.PendingPerSession;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.info.ShutdownParticipant;
+import pi.host.core.internal.json.ErrorText;
 
 /**
  * The questions of {@code asktool} (spec §3): {@code ask.request} goes to the client, the answer comes
@@ -24,8 +26,14 @@ import pi.host.core.internal.info.ShutdownParticipant;
 @Component(service = {AskService.class, ShutdownParticipant.class})
 public final class AskService implements ShutdownParticipant {
 
-    /** The answers to one request; {@code skipped} when nobody answered. */
-    public record Answers(List<JsonNode> values, boolean skipped, String why) {
+    /**
+     * The answers to one request; {@code skipped} when nobody answered; {@code overLimit} when the
+     * questions were never shown (the session had {@link PendingPerSession#MAX} waiting already).
+     */
+    public record Answers(List<JsonNode> values, boolean skipped, String why, boolean overLimit) {
+        public Answers(List<JsonNode> values, boolean skipped, String why) {
+            this(values, skipped, why, false);
+        }
     }
 
     /** A waiting question set, as {@code asks.pending} would list it. */
@@ -38,11 +46,17 @@ public final class AskService implements ShutdownParticipant {
 
     private final HostEvents events;
     private final ConcurrentHashMap<String, Pending> pending = new ConcurrentHashMap<>();
+    private final PendingPerSession perSession;
     private volatile boolean closed;
 
     @Activate
     public AskService(@Reference HostEvents events) {
+        this(events, PendingPerSession.MAX);
+    }
+
+    AskService(HostEvents events, int maxPerSession) {
         this.events = events;
+        this.perSession = new PendingPerSession(maxPerSession);
     }
 
     /** Asks and waits; {@code onCancel} registers the stop that resolves it as skipped. */
@@ -53,6 +67,10 @@ public final class AskService implements ShutdownParticipant {
         }
         if (events.subscriberCount() == 0) {
             return new Answers(List.of(), true, "no client is attached to answer");
+        }
+        if (!perSession.take(sessionId)) {
+            return new Answers(List.of(), true, "the session already has " + perSession.max()
+                    + " questions waiting for the user; nothing was asked", true);
         }
         AskRequest request = new AskRequest("ask_" + UUID.randomUUID(), sessionId, turnId, toolCallId, questions,
                 System.currentTimeMillis());
@@ -74,6 +92,7 @@ public final class AskService implements ShutdownParticipant {
             }
         } finally {
             pending.remove(request.requestId());
+            perSession.give(sessionId);
         }
     }
 
@@ -84,7 +103,7 @@ public final class AskService implements ShutdownParticipant {
     public Optional<String> resolve(String requestId, JsonNode answers) {
         Pending p = pending.get(requestId);
         if (p == null) {
-            return Optional.of("no pending ask request " + requestId);
+            return Optional.of("no pending ask request " + ErrorText.quote(requestId));
         }
         int questions = p.request().questions().size();
         if (answers == null || !answers.isArray() || answers.size() != questions) {

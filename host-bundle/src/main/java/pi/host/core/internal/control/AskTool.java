@@ -7,6 +7,7 @@ import java.util.List;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import pi.host.api.ErrorCode;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
 import pi.host.api.ToolCall;
@@ -55,6 +56,9 @@ public final class AskTool implements ToolProvider {
         JsonNode questions = Json.mapper().valueToTree(call.arguments().get("questions"));
         AskService.Answers answers = asks.ask(call.sessionId(), call.turnId(), call.toolCallId(), questions,
                 call::onCancel);
+        if (answers.overLimit()) {
+            return ToolResult.error(ErrorCode.CARD_LIMIT, answers.why());
+        }
         List<Object> values = new ArrayList<>();
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < questions.size(); i++) {

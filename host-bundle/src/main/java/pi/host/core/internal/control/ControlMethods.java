@@ -20,7 +20,7 @@ public final class ControlMethods {
 
     public void register(MethodTable table) {
         table.put("asks.pending", (p, c) -> asks.pendingView(p.optString("sessionId").orElse(null)));
-        table.put("asks.resolve", (p, c) -> {
+        table.putControl("asks.resolve", (p, c) -> {
             String problem = asks.resolve(p.requireString("requestId"), p.get("answers")).orElse(null);
             if (problem != null) {
                 throw RpcException.invalidParams(problem);

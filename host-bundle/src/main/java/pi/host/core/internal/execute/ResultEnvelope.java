@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import pi.host.api.ErrorCode;
+import pi.host.core.internal.json.ErrorText;
 
 /**
  * A ToolResult on the wire (PROTOCOL.md): {@code ok, isError, errorCode, content, details, root,
@@ -21,9 +22,9 @@ public record ResultEnvelope(ErrorCode errorCode, List<String> text, ObjectNode 
         return errorCode == null;
     }
 
-    /** A failure with one message. */
+    /** A failure with one message, bounded: the host's refusals echo input ({@link ErrorText}). */
     public static ResultEnvelope error(ErrorCode code, String message, String traceId) {
-        return new ResultEnvelope(code, List.of(message), NODES.objectNode(), null, null, traceId, false,
+        return new ResultEnvelope(code, List.of(ErrorText.bound(message)), NODES.objectNode(), null, null, traceId, false,
                 NODES.arrayNode(), false);
     }
 

@@ -73,7 +73,7 @@ public final class ToolMethods {
         table.put("tools.execute", (RpcMethod.Deferred) (p, c, answer) -> pipeline.execute(request(p.node(),
                 p.requireString("sessionId"), p.requireString("turnId")), result -> answer.complete(result.toJson())));
         table.put("tools.executeBatch", (p, c) -> Map.of("results", batch(p)));
-        table.put("tools.abort", (RpcMethod.Inline) (p, c, answer) -> abort(p, answer));
+        table.putControl("tools.abort", (RpcMethod.Inline) (p, c, answer) -> abort(p, answer));
     }
 
     /**

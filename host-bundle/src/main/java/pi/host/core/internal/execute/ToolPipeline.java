@@ -348,6 +348,11 @@ public final class ToolPipeline {
             case SHUTDOWN:
                 state.decided("deny", decision.rule(), "shutdown");
                 return fail(state, ErrorCode.TOOL_DENIED, "the host is shutting down; nothing ran");
+            case LIMIT:
+                state.prompted = false; // no card was shown
+                state.decided("deny", decision.rule(), "card-limit");
+                return fail(state, ErrorCode.CARD_LIMIT, "the session already has " + approvals.maxPerSession()
+                        + " permission cards waiting for the user; no card was shown and nothing ran");
             default:
                 state.decided("deny", decision.rule(), "no-approver");
                 return fail(state, ErrorCode.TOOL_DENIED,

@@ -42,7 +42,7 @@ public final class HostMethods {
 
     public void register(MethodTable table) {
         table.put("host.info", (params, caller) -> info());
-        table.put("host.shutdown", (params, caller) -> {
+        table.putControl("host.shutdown", (params, caller) -> {
             lifecycle.requestShutdown("host.shutdown requested by the client");
             return Map.of();
         });

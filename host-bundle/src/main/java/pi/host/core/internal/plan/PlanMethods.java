@@ -26,7 +26,7 @@ public final class PlanMethods {
                 throw RpcException.storage(e);
             }
         });
-        table.put("plans.resolve", (p, c) -> {
+        table.putControl("plans.resolve", (p, c) -> {
             try {
                 return plans.resolve(p.requireString("approvalId"), p.optString("sessionId").orElse(null),
                         p.requireString("decision"), p.optString("permissionMode").orElse(null));

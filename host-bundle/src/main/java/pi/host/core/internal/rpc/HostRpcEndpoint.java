@@ -2,7 +2,9 @@ package pi.host.core.internal.rpc;
 
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadFactory;
@@ -38,11 +40,13 @@ import pi.host.core.rpc.RpcEndpoint;
 @Component(service = RpcEndpoint.class)
 public final class HostRpcEndpoint implements RpcEndpoint {
 
-    /** Requests one connection may have running at once; past it the host answers busy. */
+    /** Requests one connection may have running at once; past it the host answers busy (control methods excepted). */
     static final int MAX_IN_FLIGHT = 1024;
 
     private final HostEvents events;
     private final Map<String, RpcMethod> methods;
+    /** The control methods' names (MethodTable#putControl): never refused by the in-flight bound. */
+    private final Set<String> control;
     private final ExecutorService pool;
 
     @Activate
@@ -53,9 +57,19 @@ public final class HostRpcEndpoint implements RpcEndpoint {
             @Reference PlanMethods plans, @Reference SubagentMethods subagents, @Reference PluginMethods plugins) {
         this.events = events;
         Map<String, RpcMethod> table = new HashMap<>();
-        MethodTable register = (name, method) -> {
-            if (table.putIfAbsent(name, method) != null) {
-                throw new IllegalStateException("RPC method registered twice: " + name);
+        Set<String> controlNames = new HashSet<>();
+        MethodTable register = new MethodTable() {
+            @Override
+            public void put(String name, RpcMethod method) {
+                if (table.putIfAbsent(name, method) != null) {
+                    throw new IllegalStateException("RPC method registered twice: " + name);
+                }
+            }
+
+            @Override
+            public void putControl(String name, RpcMethod method) {
+                put(name, method);
+                controlNames.add(name);
             }
         };
         host.register(register);
@@ -71,6 +85,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         subagents.register(register);
         plugins.register(register);
         this.methods = Collections.unmodifiableMap(table);
+        this.control = Set.copyOf(controlNames);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
         // Jackson builds its serializers on first use; building the ones of the first answer now, on
         // another thread, takes that cost off the client's first request
@@ -86,7 +101,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     @Override
     public RpcConnection connect(Consumer<String> out) {
         AutoCloseable[] subscription = new AutoCloseable[1];
-        JsonRpcConnection connection = new JsonRpcConnection(methods, pool, out, MAX_IN_FLIGHT, () -> {
+        JsonRpcConnection connection = new JsonRpcConnection(methods, control, pool, out, MAX_IN_FLIGHT, () -> {
             try {
                 subscription[0].close();
             } catch (Exception e) {

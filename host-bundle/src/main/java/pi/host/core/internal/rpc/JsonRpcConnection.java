@@ -12,6 +12,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -19,6 +20,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
+import pi.host.core.internal.json.ErrorText;
 import pi.host.core.internal.json.Json;
 import pi.host.core.rpc.RpcConnection;
 
@@ -28,12 +30,17 @@ import pi.host.core.rpc.RpcConnection;
  * {@link RpcMethod.Inline} method always on the receiving thread), and writes responses (in
  * completion order) and notifications through one sink.
  * A bad line is answered with its error and never ends the conversation.
+ *
+ * <p>At most {@code maxInFlight} requests run at once; past that a request is answered busy at once,
+ * except a control method ({@link MethodTable#putControl}): those end what the others wait for (a
+ * card, a running call) and never wait themselves, so they are never refused here.
  */
 final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final Map<String, RpcMethod> methods;
+    private final Set<String> control;
     private final Executor pool;
     private final Consumer<String> out;
     private final Semaphore inFlight;
@@ -46,7 +53,13 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
 
     JsonRpcConnection(Map<String, RpcMethod> methods, Executor pool, Consumer<String> out, int maxInFlight,
             Runnable onClose) {
+        this(methods, Set.of(), pool, out, maxInFlight, onClose);
+    }
+
+    JsonRpcConnection(Map<String, RpcMethod> methods, Set<String> control, Executor pool, Consumer<String> out,
+            int maxInFlight, Runnable onClose) {
         this.methods = methods;
+        this.control = control;
         this.pool = pool;
         this.out = out;
         this.inFlight = new Semaphore(maxInFlight);
@@ -117,8 +130,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         try {
             root = mapper.readTree(line, offset, length);
         } catch (StreamConstraintsException e) {
-            send(error(NullNode.instance, RpcException.PARSE_ERROR,
-                    "parse error: nesting deeper than " + Json.MAX_NESTING + " levels", null));
+            send(error(NullNode.instance, RpcException.PARSE_ERROR, "parse error: " + Json.describe(e), null));
             return null;
         } catch (JacksonException e) {
             send(error(NullNode.instance, RpcException.PARSE_ERROR, "parse error: " + e.getOriginalMessage(), null));
@@ -187,7 +199,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         RpcMethod method = methods.get(name);
         if (method == null) {
             return done(notification ? null
-                    : error(replyId, RpcException.METHOD_NOT_FOUND, "method not found: " + name, null));
+                    : error(replyId, RpcException.METHOD_NOT_FOUND, "method not found: " + ErrorText.quote(name), null));
         }
         JsonNode rawParams = request.get("params");
         if (rawParams != null && !rawParams.isNull() && !rawParams.isObject()) {
@@ -195,32 +207,40 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
                     : error(replyId, RpcException.INVALID_PARAMS, "params must be an object", null));
         }
         Params params = rawParams == null || rawParams.isNull() ? Params.empty() : new Params((ObjectNode) rawParams);
-        if (!inFlight.tryAcquire()) {
+        boolean counted = !control.contains(name);
+        if (counted && !inFlight.tryAcquire()) {
             return done(notification ? null
                     : error(replyId, RpcException.SERVER_BUSY, "too many requests in flight", null));
         }
         CompletableFuture<ObjectNode> response = new CompletableFuture<>();
+        Runnable start = () -> {
+            // the request counts as in flight until it is answered, which for a Deferred method may
+            // be before or after this task ends
+            CompletableFuture<Object> answer = new CompletableFuture<>();
+            answer.whenComplete((result, failure) -> {
+                try {
+                    response.complete(notification ? null : respond(replyId, result, failure));
+                } finally {
+                    if (counted) {
+                        inFlight.release();
+                    }
+                }
+            });
+            invoke(method, params, answer);
+        };
         // an Inline method starts on this (the receiving) thread: it never blocks, so the hop to
         // another thread and its wake-up would be pure cost
         Executor on = method instanceof RpcMethod.Inline ? Runnable::run : runner;
         try {
-            on.execute(() -> {
-                // the request counts as in flight until it is answered, which for a Deferred method may
-                // be before or after this task ends
-                CompletableFuture<Object> answer = new CompletableFuture<>();
-                answer.whenComplete((result, failure) -> {
-                    try {
-                        response.complete(notification ? null : respond(replyId, result, failure));
-                    } finally {
-                        inFlight.release();
-                    }
-                });
-                invoke(method, params, answer);
-            });
+            on.execute(start);
         } catch (RejectedExecutionException e) {
-            inFlight.release();
-            response.complete(notification ? null
-                    : error(replyId, RpcException.SERVER_BUSY, "the host is shutting down", null));
+            if (counted) {
+                inFlight.release();
+                response.complete(notification ? null
+                        : error(replyId, RpcException.SERVER_BUSY, "the host is shutting down", null));
+            } else {
+                start.run(); // a control method never waits: with no thread to be had it runs here
+            }
         }
         return response;
     }
@@ -276,10 +296,11 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         return value instanceof JsonNode ? (JsonNode) value : mapper.valueToTree(value);
     }
 
+    /** An error response; every JSON-RPC error of the host passes here, so its message is bounded here. */
     private static ObjectNode error(JsonNode id, int code, String message, String errorCode) {
         ObjectNode err = NODES.objectNode();
         err.put("code", code);
-        err.put("message", message);
+        err.put("message", ErrorText.bound(message));
         if (errorCode != null) {
             err.putObject("data").put("errorCode", errorCode);
         }

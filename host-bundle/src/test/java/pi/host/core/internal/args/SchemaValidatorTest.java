@@ -230,4 +230,20 @@ class SchemaValidatorTest {
             pool.shutdownNow();
         }
     }
+
+    /** Pins issue 12.7 for schemas: every unknown key was one problem of the answer, without bound. */
+    @Test
+    void manyProblemsAreTheFirstTenEachCutAndACountOfTheRest() throws Exception {
+        com.fasterxml.jackson.databind.node.ObjectNode args = Json.mapper().createObjectNode().put("path", "a");
+        String longKey = "q".repeat(10_000);
+        args.put(longKey, 1);
+        for (int i = 0; i < 100_000; i++) {
+            args.put("k" + i, "v");
+        }
+        List<String> problems = validator.validate(validator.compile(READ_SCHEMA), args);
+        assertThat(problems).hasSize(11);
+        assertThat(problems.subList(0, 10)).allMatch(p -> p.length() <= pi.host.core.internal.json.ErrorText.MAX_PROBLEM_CHARS);
+        assertThat(problems.get(0)).startsWith("arguments/qqq").endsWith("characters, cut]");
+        assertThat(problems.get(10)).isEqualTo("and 99991 more problems");
+    }
 }

@@ -67,4 +67,29 @@ class AskServiceTest {
         asks.hostStopping();
         assertThat(f.get(5, TimeUnit.SECONDS).why()).contains("shutting down");
     }
+
+    /** Pins issue 12.6 for questions: a session's waiting questions are bounded; past it nothing is asked. */
+    @Test
+    void questionsOverTheSessionsBoundAreNeverAsked() throws Exception {
+        AskService bounded = new AskService(events, 1);
+        java.util.List<String> published = new java.util.concurrent.CopyOnWriteArrayList<>();
+        events.subscribe((m, p) -> published.add(m));
+        JsonNode questions = json("[{\"question\":\"?\"}]");
+        CompletableFuture<AskService.Answers> first = CompletableFuture.supplyAsync(
+                () -> bounded.ask("s", "t", "c1", questions, stop::set));
+        await().atMost(Duration.ofSeconds(5)).until(() -> bounded.pending("s").size() == 1);
+
+        AskService.Answers refused = bounded.ask("s", "t", "c2", questions, r -> { });
+        assertThat(refused.overLimit()).isTrue();
+        assertThat(refused.why()).isEqualTo("the session already has 1 questions waiting for the user; nothing was asked");
+        assertThat(published).containsExactly("ask.request");
+
+        stop.get().run();
+        assertThat(first.get(5, TimeUnit.SECONDS).skipped()).isTrue();
+        CompletableFuture<AskService.Answers> again = CompletableFuture.supplyAsync(
+                () -> bounded.ask("s", "t", "c3", questions, r -> { }));
+        await().atMost(Duration.ofSeconds(5)).until(() -> bounded.pending("s").size() == 1);
+        bounded.hostStopping();
+        assertThat(again.get(5, TimeUnit.SECONDS).overLimit()).isFalse();
+    }
 }

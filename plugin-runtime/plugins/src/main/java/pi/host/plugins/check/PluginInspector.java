@@ -35,7 +35,7 @@ public final class PluginInspector {
     /** The one package of ours a plugin may import. */
     public static final String API_PACKAGE = "pi.host.api";
     /** The version of {@code pi.host.api} this host exports (its package-info's {@code @Version}). */
-    public static final String API_VERSION = "0.2.0";
+    public static final String API_VERSION = "0.3.0";
 
     private static final String MANIFEST = "META-INF/MANIFEST.MF";
 
@@ -164,7 +164,7 @@ public final class PluginInspector {
                 if (!OsgiVersions.includes(range, api)) {
                     errors.add(new Problem(MANIFEST + ": Import-Package", "the bundle imports pi.host.api in version"
                             + " range " + range + ", which excludes the host's " + API_VERSION, "build against"
-                            + " pi.host.api " + API_VERSION + " (bnd then imports [0.2,1))"));
+                            + " pi.host.api " + API_VERSION + " (bnd then imports [" + api[0] + "." + api[1] + "," + (api[0] + 1) + "))"));
                 }
             }
         }
