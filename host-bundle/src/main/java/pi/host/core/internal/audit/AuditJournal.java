@@ -138,8 +138,12 @@ final class AuditJournal implements AutoCloseable {
 
     private void startSegment() throws IOException {
         if (channel != null) {
-            channel.close();
+            // sealed once: if opening the next segment fails (a full disk), the next append comes back
+            // here with no channel instead of sealing this segment again under the new name
+            FileChannel old = channel;
+            channel = null;
             sealed.add(new Sealed(segment, rows));
+            old.close();
         }
         while (true) {
             segment = run + "-" + String.format("%06d", segmentNo++) + SUFFIX;

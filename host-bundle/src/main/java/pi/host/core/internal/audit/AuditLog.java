@@ -84,6 +84,9 @@ public final class AuditLog {
         if (journal == null) {
             throw journalFailure;
         }
+        // a row counts as audited only while the database it is copied to is the host's own: with the
+        // file deleted or replaced the row would go to whatever file the next start finds
+        store.requireIntact();
         if (journal.appended() - copier.copied() >= maxBacklog) {
             StorageException cause = copier.failure();
             throw new StorageException(maxBacklog + " audit rows wait for the database"

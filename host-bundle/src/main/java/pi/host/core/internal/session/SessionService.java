@@ -104,7 +104,13 @@ public final class SessionService {
         return record;
     }
 
+    /**
+     * The session, from the cache when it holds it. Throws while the database file is found deleted
+     * or replaced: the cache must not answer for a store that is gone (a call would run, and its
+     * session be missing after a restart).
+     */
     public Optional<SessionRecord> find(String id) throws StorageException {
+        store.requireIntact();
         SessionRecord cached = cache.get(id);
         if (cached != null) {
             return Optional.of(cached);

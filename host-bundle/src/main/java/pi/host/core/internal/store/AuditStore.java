@@ -24,6 +24,11 @@ public final class AuditStore {
         this.db = db;
     }
 
+    /** Throws while the database's file is found deleted or replaced ({@link Database#requireIntact}). */
+    public void requireIntact() throws StorageException {
+        db.requireIntact();
+    }
+
     /**
      * Appends one row in its own transaction (the host's rows come through the audit journal and
      * {@link #copy}; this is for callers that write a row directly).

@@ -25,20 +25,35 @@ import org.sqlite.SQLiteConfig;
  *
  * <p>A database that could not be opened or migrated stays "broken": every read and write throws
  * {@link StorageException}, so calls fail with STORAGE_ERROR instead of running unrecorded.
+ *
+ * <p>The file is the one opened only while the path still names it: an open connection goes on
+ * writing to a file that was deleted or replaced, so a host would answer as if its state were kept
+ * and find it gone after a restart. {@link FileIdentity} compares the path with the opened file
+ * before every write transaction and every {@link #CHECK_MILLIS} in the background; while they
+ * differ the database is "lost": every read and write and {@link #requireIntact} throws, until the
+ * path names the opened file again (moved or linked back). A failed transaction drops the
+ * connection's prepared statements (SQLite leaves them unusable after some failures, such as a full
+ * disk), so the next one starts clean and the host recovers without a restart.
  */
 public final class Database implements AutoCloseable {
 
     /** How long a writer waits for a lock held by another process before the call fails. */
     public static final int DEFAULT_BUSY_MILLIS = 5_000;
     private static final int READERS = 4;
+    private static final System.Logger LOG = System.getLogger(Database.class.getName());
 
     private final Path file;
     private final CompletableFuture<State> state;
+    /** Why the database counts as lost (its file deleted or replaced), or null while it is intact. */
+    private volatile StorageException lost;
 
     /** What opening produced: connections and version, or the failure every call reports. */
     private record State(Connection writer, BlockingQueue<Connection> readers, Connection checkpointer,
-            int schemaVersion, StorageException failure) {
+            int schemaVersion, FileIdentity identity, StorageException failure) {
     }
+
+    /** How often the background thread compares the path with the opened file. */
+    static final long CHECK_MILLIS = 50;
 
     /** How often the background checkpoint looks whether there is something to fold back. */
     private static final long CHECKPOINT_POLL_MILLIS = 50;
@@ -64,11 +79,14 @@ public final class Database implements AutoCloseable {
         long last = System.nanoTime();
         while (!closed) {
             try {
-                Thread.sleep(CHECKPOINT_POLL_MILLIS); // a periodic task, not a test's synchronisation
+                Thread.sleep(Math.min(CHECKPOINT_POLL_MILLIS, CHECK_MILLIS)); // a periodic task, not a test's synchronisation
             } catch (InterruptedException e) {
                 return;
             }
             State s = state.getNow(null);
+            if (s != null && s.failure() == null && !closed && verify(s) != null) {
+                continue; // nothing to fold back into a file that is not the database any more
+            }
             long pending = uncheckpointed.get();
             boolean due = pending >= CHECKPOINT_COMMITS
                     || pending > 0 && System.nanoTime() - last >= CHECKPOINT_MAX_MILLIS * 1_000_000;
@@ -162,13 +180,14 @@ public final class Database implements AutoCloseable {
             for (int i = 0; i < READERS; i++) {
                 readers.add(connect(file, busyMillis));
             }
-            return new State(writer, readers, connect(file, busyMillis), version, null);
+            Connection checkpointer = connect(file, busyMillis);
+            return new State(writer, readers, checkpointer, version, FileIdentity.of(file), null);
         } catch (SQLException | IOException | RuntimeException | LinkageError e) {
             closeQuietly(writer);
             readers.forEach(Database::closeQuietly);
             System.getLogger(Database.class.getName()).log(System.Logger.Level.ERROR,
                     "cannot open the database " + file, e);
-            return new State(null, null, null, -1,
+            return new State(null, null, null, -1, null,
                     new StorageException("the database " + file + " cannot be used: " + e.getMessage(), e));
         }
     }
@@ -239,11 +258,55 @@ public final class Database implements AutoCloseable {
         return state().failure() == null;
     }
 
+    /**
+     * Throws while the database's file is found deleted or replaced (the last comparison's verdict:
+     * no file system call, so it costs a tool call nothing). A database that could not be opened
+     * reports that from every read and write instead.
+     */
+    public void requireIntact() throws StorageException {
+        StorageException l = lost;
+        if (l != null) {
+            throw l;
+        }
+    }
+
+    /**
+     * Compares the path with the opened file now; the database is lost while they differ and
+     * intact again once they are the same. Returns why it is lost, or null.
+     */
+    StorageException verify() {
+        State s = state();
+        return s.failure() != null ? null : verify(s);
+    }
+
+    private StorageException verify(State s) {
+        String change = s.identity().change(file);
+        StorageException l = lost;
+        if (change == null) {
+            if (l != null) {
+                lost = null;
+                LOG.log(System.Logger.Level.INFO, "the database file " + file + " is back; storage is usable again");
+            }
+            return null;
+        }
+        if (l == null) {
+            l = new StorageException("the database file " + file + " " + change + " while the host runs;"
+                    + " nothing is stored until it is back or the host restarts");
+            lost = l;
+            LOG.log(System.Logger.Level.ERROR, l.getMessage());
+        }
+        return l;
+    }
+
     /** Runs {@code work} in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back on failure. */
     public <T> T write(SqlWork<T> work) throws StorageException {
         State s = state();
         if (s.failure() != null) {
             throw s.failure();
+        }
+        StorageException gone = verify(s);
+        if (gone != null) {
+            throw gone;
         }
         Connection writer = s.writer();
         synchronized (writer) {
@@ -263,7 +326,27 @@ public final class Database implements AutoCloseable {
                     throw e;
                 }
             } catch (SQLException | RuntimeException e) {
+                forgetStatements(writer);
                 throw new StorageException("storage write failed: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /**
+     * Closes and forgets the prepared statements of a connection whose transaction failed: after
+     * some failures (a full disk) the driver leaves them closed, and reusing one failed every later
+     * transaction ("statement is not executing") until the host restarted.
+     */
+    private void forgetStatements(Connection connection) {
+        Map<String, PreparedStatement> cache = statements.remove(connection);
+        if (cache == null) {
+            return;
+        }
+        for (PreparedStatement ps : cache.values()) {
+            try {
+                ps.close();
+            } catch (SQLException e) {
+                // it is dropped either way
             }
         }
     }
@@ -273,6 +356,10 @@ public final class Database implements AutoCloseable {
         State s = state();
         if (s.failure() != null) {
             throw s.failure();
+        }
+        StorageException gone = lost;
+        if (gone != null) {
+            throw gone;
         }
         BlockingQueue<Connection> readers = s.readers();
         Connection c;
@@ -285,6 +372,7 @@ public final class Database implements AutoCloseable {
         try {
             return work.run(c);
         } catch (SQLException | RuntimeException e) {
+            forgetStatements(c);
             throw new StorageException("storage read failed: " + e.getMessage(), e);
         } finally {
             readers.add(c);

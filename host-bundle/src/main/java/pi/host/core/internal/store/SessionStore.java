@@ -38,6 +38,11 @@ public final class SessionStore {
         });
     }
 
+    /** Throws while the database's file is found deleted or replaced ({@link Database#requireIntact}). */
+    public void requireIntact() throws StorageException {
+        db.requireIntact();
+    }
+
     public Optional<SessionRecord> find(String id) throws StorageException {
         return db.read(c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM sessions WHERE id = ?")) {
