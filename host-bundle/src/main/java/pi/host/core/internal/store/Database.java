@@ -30,7 +30,7 @@ import org.sqlite.SQLiteConfig;
  * writing to a file that was deleted or replaced, so a host would answer as if its state were kept
  * and find it gone after a restart. {@link FileIdentity} compares the path with the opened file
  * before every write transaction and every {@link #CHECK_MILLIS} in the background; while they
- * differ the database is "lost": every read and write and {@link #requireIntact} throws, until the
+ * differ the database is lost: every read and write and {@link #requireIntact} throws, until the
  * path names the opened file again (moved or linked back). A failed transaction drops the
  * connection's prepared statements (SQLite leaves them unusable after some failures, such as a full
  * disk), so the next one starts clean and the host recovers without a restart.
@@ -40,23 +40,20 @@ public final class Database implements AutoCloseable {
     /** How long a writer waits for a lock held by another process before the call fails. */
     public static final int DEFAULT_BUSY_MILLIS = 5_000;
     private static final int READERS = 4;
-    private static final System.Logger LOG = System.getLogger(Database.class.getName());
 
     private final Path file;
     private final CompletableFuture<State> state;
-    /** Why the database counts as lost (its file deleted or replaced), or null while it is intact. */
-    private volatile StorageException lost;
 
     /** What opening produced: connections and version, or the failure every call reports. */
     private record State(Connection writer, BlockingQueue<Connection> readers, Connection checkpointer,
             int schemaVersion, FileIdentity identity, StorageException failure) {
     }
 
-    /** How often the background thread compares the path with the opened file. */
+    /**
+     * How often the background thread compares the path with the opened file and looks whether
+     * there is something to checkpoint.
+     */
     static final long CHECK_MILLIS = 50;
-
-    /** How often the background checkpoint looks whether there is something to fold back. */
-    private static final long CHECKPOINT_POLL_MILLIS = 50;
     /** Commits after which the log is folded back at once; else at most a second after the last one. */
     private static final long CHECKPOINT_COMMITS = 1_000;
     private static final long CHECKPOINT_MAX_MILLIS = 1_000;
@@ -79,12 +76,12 @@ public final class Database implements AutoCloseable {
         long last = System.nanoTime();
         while (!closed) {
             try {
-                Thread.sleep(Math.min(CHECKPOINT_POLL_MILLIS, CHECK_MILLIS)); // a periodic task, not a test's synchronisation
+                Thread.sleep(CHECK_MILLIS); // a periodic task, not a test's synchronisation
             } catch (InterruptedException e) {
                 return;
             }
             State s = state.getNow(null);
-            if (s != null && s.failure() == null && !closed && verify(s) != null) {
+            if (s != null && s.failure() == null && !closed && s.identity().check() != null) {
                 continue; // nothing to fold back into a file that is not the database any more
             }
             long pending = uncheckpointed.get();
@@ -264,38 +261,17 @@ public final class Database implements AutoCloseable {
      * reports that from every read and write instead.
      */
     public void requireIntact() throws StorageException {
-        StorageException l = lost;
+        State s = state.getNow(null);
+        StorageException l = s == null || s.identity() == null ? null : s.identity().lost();
         if (l != null) {
             throw l;
         }
     }
 
-    /**
-     * Compares the path with the opened file now; the database is lost while they differ and
-     * intact again once they are the same. Returns why it is lost, or null.
-     */
+    /** Compares the path with the opened file now (tests): why the database is lost, or null. */
     StorageException verify() {
         State s = state();
-        return s.failure() != null ? null : verify(s);
-    }
-
-    private StorageException verify(State s) {
-        String change = s.identity().change(file);
-        StorageException l = lost;
-        if (change == null) {
-            if (l != null) {
-                lost = null;
-                LOG.log(System.Logger.Level.INFO, "the database file " + file + " is back; storage is usable again");
-            }
-            return null;
-        }
-        if (l == null) {
-            l = new StorageException("the database file " + file + " " + change + " while the host runs;"
-                    + " nothing is stored until it is back or the host restarts");
-            lost = l;
-            LOG.log(System.Logger.Level.ERROR, l.getMessage());
-        }
-        return l;
+        return s.failure() != null ? null : s.identity().check();
     }
 
     /** Runs {@code work} in one write transaction (BEGIN IMMEDIATE ... COMMIT); rolls back on failure. */
@@ -304,7 +280,7 @@ public final class Database implements AutoCloseable {
         if (s.failure() != null) {
             throw s.failure();
         }
-        StorageException gone = verify(s);
+        StorageException gone = s.identity().check();
         if (gone != null) {
             throw gone;
         }
@@ -357,7 +333,7 @@ public final class Database implements AutoCloseable {
         if (s.failure() != null) {
             throw s.failure();
         }
-        StorageException gone = lost;
+        StorageException gone = s.identity().lost();
         if (gone != null) {
             throw gone;
         }

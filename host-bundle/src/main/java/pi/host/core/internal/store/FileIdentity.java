@@ -8,24 +8,56 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 
 /**
- * Which file a path named when it was opened (device and inode on Linux and macOS: the file
- * system's file key), to tell later whether the path still names that file. Where the file system
- * has no file key the identity is unknown and every comparison passes.
+ * Whether a path still names the file that was opened there (device and inode on Linux and macOS:
+ * the file system's file key). An open connection goes on writing to a file that was deleted or
+ * replaced; {@link #check} finds that, and the file is "lost" from then until the path names it
+ * again (moved or linked back). Where the file system has no file key every check passes.
  */
 final class FileIdentity {
 
-    private final Object key;
+    private static final System.Logger LOG = System.getLogger(FileIdentity.class.getName());
 
-    private FileIdentity(Object key) {
+    private final Path file;
+    private final Object key;
+    /** Why the file counts as lost, or null while the path names it. */
+    private volatile StorageException lost;
+
+    private FileIdentity(Path file, Object key) {
+        this.file = file;
         this.key = key;
     }
 
+    /** The identity of the file {@code file} names now. */
     static FileIdentity of(Path file) throws IOException {
-        return new FileIdentity(attributes(file).fileKey());
+        return new FileIdentity(file, attributes(file).fileKey());
     }
 
-    /** Null while {@code file} names the same file; else what happened to it ("was deleted", "was replaced"). */
-    String change(Path file) {
+    /** The last check's verdict, without a file system call: why the file is lost, or null. */
+    StorageException lost() {
+        return lost;
+    }
+
+    /** Looks at the path now; returns why the file is lost, or null (then it is intact again). */
+    StorageException check() {
+        String change = change();
+        StorageException l = lost;
+        if (change == null) {
+            if (l != null) {
+                lost = null;
+                LOG.log(System.Logger.Level.INFO, "the database file " + file + " is back; storage is usable again");
+            }
+            return null;
+        }
+        if (l == null) {
+            l = new StorageException("the database file " + file + " " + change + " while the host runs;"
+                    + " nothing is stored until it is back or the host restarts");
+            lost = l;
+            LOG.log(System.Logger.Level.ERROR, l.getMessage());
+        }
+        return l;
+    }
+
+    private String change() {
         if (key == null) {
             return null;
         }
