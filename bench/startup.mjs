@@ -10,7 +10,7 @@
 // every child still alive at exit is SIGKILLed, and the whole run has a deadline.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, readFileSync } from 'node:fs';
 import { tmpdir, availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +32,8 @@ const USAGE = `usage: bench/startup.sh [options]
       --appcds          dump a dynamic AppCDS archive from one warm start, then also measure
                         pi-host with it (variant "appcds")
       --baselines       also measure spawn -> exit of \`java -version\` and \`node -e 0\`
+      --drop-ins DIR    also measure pi-host with the *.jar of DIR in its drop-in folder:
+                        spawn -> first plugins.list (which lists them all), in the same rotation
       --timeout S       per-spawn limit for the first response, seconds (default 30)
       --deadline S      limit for the whole run, seconds (default 600)
   -h, --help            this text`;
@@ -41,7 +43,7 @@ function parseArgs(argv) {
     runs: 20, warmup: 3, json: false,
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
     javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean),
-    viaBin: false, baselines: false, appcds: false, variants: [], timeoutS: 30, deadlineS: 600,
+    viaBin: false, baselines: false, appcds: false, variants: [], timeoutS: 30, deadlineS: 600, dropIns: null,
   };
   const need = (i) => {
     if (i + 1 >= argv.length) fail(`${argv[i]} needs a value\n${USAGE}`);
@@ -62,6 +64,7 @@ function parseArgs(argv) {
       case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
       case '--via-bin': o.viaBin = true; break;
       case '--baselines': o.baselines = true; break;
+      case '--drop-ins': o.dropIns = resolve(need(i)); i++; break;
       case '--appcds': o.appcds = true; break;
       case '--variant': {
         const v = need(i); i++;
@@ -280,15 +283,15 @@ async function main() {
   mkdirSync(allowedRoot, { recursive: true });
 
   const jsa = join(scratch, 'pi-host.jsa'); // the AppCDS archive of --appcds
-  const piHostSpawn = (jvmOpts) => (o.viaBin
-    ? { cmd: join(repoDir, 'bin', 'pi-host'), args: ['serve', '--stdio', '--data-dir', dataDir],
+  const piHostSpawn = (jvmOpts, data = dataDir) => (o.viaBin
+    ? { cmd: join(repoDir, 'bin', 'pi-host'), args: ['serve', '--stdio', '--data-dir', data],
         env: { ...process.env, PI_HOST_JAVA_OPTS: jvmOpts.join(' ') } }
-    : { cmd: o.java, args: [...jvmOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', dataDir] });
+    : { cmd: o.java, args: [...jvmOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', data] });
   const cmdline = (spawned) => (spawned.env?.PI_HOST_JAVA_OPTS ? `PI_HOST_JAVA_OPTS='${spawned.env.PI_HOST_JAVA_OPTS}' ` : '')
     + [spawned.cmd, ...spawned.args].join(' ');
-  const piHostRunner = (spawned) => () => timeFirstResponse({
+  const piHostRunner = (spawned, method = 'host.info') => () => timeFirstResponse({
     ...spawned, id: 1, timeoutMs: o.timeoutS * 1000,
-    request: { jsonrpc: '2.0', id: 1, method: 'host.info' },
+    request: { jsonrpc: '2.0', id: 1, method },
   });
 
   const piHost = piHostSpawn(o.javaOpts);
@@ -314,6 +317,24 @@ async function main() {
     const spawned = piHostSpawn([...o.javaOpts, ...v.opts.map((x) => x.replaceAll('@JSA@', jsa))]);
     subjects.push({ key: `variant:${v.label}`, variant: v.label, label: `pi-host [${v.label}]`,
       command: cmdline(spawned), run: piHostRunner(spawned) });
+  }
+  let dropInJars = [];
+  if (o.dropIns) {
+    // a second data dir whose drop-in folder holds the jars: the first plugins.list lists every one
+    dropInJars = readdirSync(o.dropIns).filter((f) => f.endsWith('.jar'));
+    if (!dropInJars.length) fail(`--drop-ins: no *.jar in ${o.dropIns}`);
+    const plugins = join(scratch, 'data-drop-ins', 'plugins');
+    mkdirSync(plugins, { recursive: true });
+    for (const f of dropInJars) copyFileSync(join(o.dropIns, f), join(plugins, f));
+    const spawned = piHostSpawn(o.javaOpts, join(scratch, 'data-drop-ins'));
+    const run = piHostRunner(spawned, 'plugins.list');
+    subjects.push({ key: 'dropIns', label: `pi-host + ${dropInJars.length} drop-ins -> plugins.list`,
+      command: cmdline(spawned), run: async () => {
+        const r = await run();
+        const listed = r.response.result?.plugins?.length;
+        if (listed !== dropInJars.length) fail(`the first plugins.list listed ${listed} of ${dropInJars.length} drop-ins`);
+        return r;
+      } });
   }
   if (o.baselines) {
     const jv = [...o.javaOpts, '-version'];
@@ -383,6 +404,12 @@ async function main() {
     result.variants = variants.map((s) => ({ label: s.variant, command: s.command, ratio: ratioOf(st.get(s.key)),
       ...st.get(s.key), cpuToResponse: cpuStats(s.key) }));
   }
+  if (o.dropIns) {
+    result.dropIns = { what: 'spawn -> first plugins.list response line, the drop-in folder holding the jars',
+      jars: dropInJars, command: subjects.find((s) => s.key === 'dropIns').command, ...st.get('dropIns'),
+      ratioToHostInfo: Math.round((st.get('dropIns').median / sa.median) * 100) / 100, ratio: ratioOf(st.get('dropIns')),
+      cpuToResponse: cpuStats('dropIns') };
+  }
   if (o.baselines) {
     result.baselines = {};
     for (const k of ['javaVersion', 'nodeEmpty']) {
@@ -405,6 +432,10 @@ async function main() {
   if (withCpu.length) {
     out.push('CPU time (user+sys, all threads) used up to the first response, medians:');
     out.push('  ' + withCpu.map((s) => `${s.variant ?? (s.key === 'piHost' ? 'pi-host' : s.key)} ${cpuStats(s.key).median.toFixed(0)} ms`).join(', '));
+  }
+  if (o.dropIns) {
+    out.push(`${line(subjects.find((s) => s.key === 'dropIns').label, st.get('dropIns'))}   ratio to host.info `
+      + `${result.dropIns.ratioToHostInfo.toFixed(2)}, to the peer ${result.dropIns.ratio.toFixed(2)}`);
   }
   if (o.baselines) {
     for (const k of ['javaVersion', 'nodeEmpty']) out.push(line(subjects.find((s) => s.key === k).label, st.get(k)));

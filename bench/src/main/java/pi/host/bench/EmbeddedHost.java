@@ -67,11 +67,15 @@ final class EmbeddedHost implements AutoCloseable {
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put("pi.host.data", dataDir.toString());
         config.put("felix.log.level", "1");
+        // the launcher's record of the distribution (pi.host.launcher.DistributionRecord): the assembled
+        // jars by location; the probe and the bench plugin below are third-party, as a drop-in is
+        List<Path> jars = assembledJars();
+        config.put("pi.host.distribution", String.join(" ", jars.stream().map(j -> j.toUri().toString()).toList()));
         framework = new FrameworkFactory().newFramework(config);
         framework.init();
         BundleContext ctx = framework.getBundleContext();
         List<Bundle> bundles = new ArrayList<>();
-        for (Path jar : assembledJars()) {
+        for (Path jar : jars) {
             bundles.add(ctx.installBundle(jar.toUri().toString()));
         }
         bundles.add(ctx.installBundle(writeProbe(scratch.resolve("pi.host.bench.probe.jar")).toUri().toString()));

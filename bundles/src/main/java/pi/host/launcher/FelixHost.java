@@ -4,11 +4,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
-import java.util.Set;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
@@ -26,6 +24,10 @@ import org.osgi.framework.wiring.BundleRevision;
 final class FelixHost {
 
     private static final long STOP_WAIT_MILLIS = 20_000;
+    /** Framework property: the drop-in folder the plugin runtime watches. */
+    static final String PLUGINS_DIR = "pi.host.plugins.dir";
+    /** Framework property: how often (ms) the plugin runtime looks at the drop-in folder. */
+    static final String PLUGINS_POLL = "pi.host.plugins.poll";
 
     private FelixHost() {
     }
@@ -42,9 +44,11 @@ final class FelixHost {
         // the folder of pi.host.api.jar, which plugin modules compile against (PluginScaffold, PluginPack)
         config.put("pi.host.sdk", BundleSet.assemblyDir().resolve("bundle").toString());
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
-        Path plugins = dropInFolder(dataDir, config);
+        dropInFolder(dataDir, config);
 
         List<Path> jars = BundleSet.read(BundleSet.assemblyDir());
+        // the host's only notion of which bundles are its own: fixed before the first bundle is installed
+        config.put(DistributionRecord.PROPERTY, DistributionRecord.of(jars));
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
         Framework framework = factory.newFramework(config);
@@ -64,7 +68,7 @@ final class FelixHost {
                 framework.waitForStop(STOP_WAIT_MILLIS);
                 framework.init();
             }
-            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars, plugins);
+            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars);
             // Mark every bundle for start before the framework starts: the framework then starts them
             // all and only afterwards fires STARTED, which is when the stdio server begins to read.
             for (Bundle b : bundles) {
@@ -101,23 +105,15 @@ final class FelixHost {
     }
 
     /**
-     * Creates {@code <data_dir>/plugins} and points Felix FileInstall at it: a jar dropped there is
-     * installed and started, a replaced jar updated, a removed jar uninstalled, within about a second
-     * (the plugin runtime then validates it and waits for the user's grant). FileInstall logs through
-     * java.util.logging (stderr), never stdout, which belongs to the protocol.
+     * Creates {@code <data_dir>/plugins} and tells the plugin runtime to watch it
+     * ({@value #PLUGINS_DIR}, polled every {@value #PLUGINS_POLL} ms unless the caller says otherwise).
+     * The runtime checks each jar there before it installs it, and never starts one.
      */
     static Path dropInFolder(Path dataDir, Map<String, String> config) throws IOException {
         Path plugins = dataDir.resolve("plugins");
         Files.createDirectories(plugins);
-        config.putIfAbsent("felix.fileinstall.dir", plugins.toString());
-        config.putIfAbsent("felix.fileinstall.poll", "1000");
-        config.putIfAbsent("felix.fileinstall.noInitialDelay", "true");
-        config.putIfAbsent("felix.fileinstall.filter", ".*\\.jar");
-        config.putIfAbsent("felix.fileinstall.bundles.new.start", "true");
-        config.putIfAbsent("felix.fileinstall.bundles.startTransient", "false");
-        config.putIfAbsent("felix.fileinstall.log.default", "jul");
-        config.putIfAbsent("felix.fileinstall.log.level", "2");
-        config.putIfAbsent("felix.fileinstall.enableConfigSave", "false");
+        config.putIfAbsent(PLUGINS_DIR, plugins.toString());
+        config.putIfAbsent(PLUGINS_POLL, "1000");
         return plugins;
     }
 
@@ -129,7 +125,7 @@ final class FelixHost {
     private static boolean replaceChangedExtensions(Framework framework, List<Path> jars) throws BundleException {
         Map<String, Path> listed = new HashMap<>();
         for (Path jar : jars) {
-            listed.put(jar.toUri().toString(), jar);
+            listed.put(DistributionRecord.location(jar), jar);
         }
         boolean changed = false;
         for (Bundle b : framework.getBundleContext().getBundles()) {
@@ -193,23 +189,21 @@ final class FelixHost {
 
     /**
      * Installs the listed jars, updating a cached bundle only when its jar is newer than the cache,
-     * and uninstalls cached bundles that are no longer listed, except the plugins FileInstall
-     * installed from the drop-in folder (it keeps those in step with the folder itself).
+     * and uninstalls every other cached bundle, drop-ins included: when the framework starts, only the
+     * distribution is in it, so nothing else can take part in resolving the host's bundles. The plugin
+     * runtime installs the drop-ins again from the folder (checked again) once the host is up.
      */
-    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars, Path plugins)
-            throws BundleException {
+    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars) throws BundleException {
         Map<String, Bundle> cached = new HashMap<>();
         for (Bundle b : context.getBundles()) {
             if (b.getBundleId() != 0) {
                 cached.put(b.getLocation(), b);
             }
         }
-        Set<String> listed = new HashSet<>();
         List<Bundle> result = new java.util.ArrayList<>();
         for (Path jar : jars) {
-            String location = jar.toUri().toString();
-            listed.add(location);
-            Bundle b = cached.get(location);
+            String location = DistributionRecord.location(jar);
+            Bundle b = cached.remove(location);
             if (b == null) {
                 b = context.installBundle(location);
             } else if (lastModified(jar) > b.getLastModified()) {
@@ -217,23 +211,10 @@ final class FelixHost {
             }
             result.add(b);
         }
-        for (Map.Entry<String, Bundle> e : cached.entrySet()) {
-            if (!listed.contains(e.getKey()) && !droppedIn(e.getKey(), plugins)) {
-                e.getValue().uninstall();
-            }
+        for (Bundle other : cached.values()) {
+            other.uninstall();
         }
         return result;
-    }
-
-    /** Whether a bundle location names a file in the drop-in folder. */
-    static boolean droppedIn(String location, Path plugins) {
-        try {
-            java.net.URI uri = java.net.URI.create(location);
-            return "file".equals(uri.getScheme())
-                    && Path.of(uri).toAbsolutePath().normalize().startsWith(plugins.toAbsolutePath().normalize());
-        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
-            return false;
-        }
     }
 
     private static long lastModified(Path jar) {

@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.jar.JarFile;
 import org.ops4j.pax.exam.Constants;
 import org.ops4j.pax.exam.Option;
+import pi.host.launcher.DistributionRecord;
 
 /**
  * The container every in-container test boots: exactly the bundle set the launcher ships (as
@@ -35,12 +36,35 @@ public final class HostBundles {
 
     /** The full container configuration. */
     public static Option options() {
+        return options(new String[0]);
+    }
+
+    /**
+     * The full container configuration, where the bundles at {@code extraLocations} (which a test
+     * installs itself) count as part of this container's distribution: the test plays the launcher
+     * and declares them on the same record the launcher writes ({@link DistributionRecord}).
+     */
+    public static Option options(String... extraLocations) {
         return composite(
                 // an unresolved bundle is a broken assembly: fail the container, not some later assertion
                 systemProperty(Constants.EXAM_FAIL_ON_UNRESOLVED_KEY).value("true"),
+                distributionRecord(extraLocations),
                 dropInFolder(),
                 examSupport(),
                 assembly());
+    }
+
+    /**
+     * The launcher's record of the distribution, for the same jars at the same locations: the host
+     * trusts exactly these bundles as its own, and everything Pax Exam and the tests install besides
+     * (the probe, JUnit, the throw-away bundles) is third-party, as drop-ins are.
+     */
+    private static Option distributionRecord(String... extraLocations) {
+        StringBuilder record = new StringBuilder(DistributionRecord.of(assembledJars()));
+        for (String location : extraLocations) {
+            record.append(' ').append(location);
+        }
+        return frameworkProperty(DistributionRecord.PROPERTY).value(record.toString());
     }
 
     /** The assembled bundle set, each installed by file: URL in bundles.list order. */
@@ -48,13 +72,13 @@ public final class HostBundles {
         // by file: URL because reactor artifacts are not in ~/.m2 (we never mvn install), so
         // pax-url-aether could not find them (TOOLCHAIN.md)
         return composite(assembledJars().stream()
-                .map(jar -> bundle(jar.toUri().toString()))
+                .map(jar -> bundle(DistributionRecord.location(jar)))
                 .toArray(Option[]::new));
     }
 
     /**
-     * FileInstall (in the assembly) watches a fresh folder of each container, as the launcher points
-     * it at {@code <data_dir>/plugins}; without this it would watch {@code ./load}. It logs to stderr.
+     * The plugin runtime watches a fresh drop-in folder of each container, as the launcher points it
+     * at {@code <data_dir>/plugins}.
      */
     private static Option dropInFolder() {
         Path dir;
@@ -66,10 +90,8 @@ public final class HostBundles {
             throw new UncheckedIOException(e);
         }
         return composite(
-                frameworkProperty("felix.fileinstall.dir").value(dir.toString()),
-                frameworkProperty("felix.fileinstall.poll").value("200"),
-                frameworkProperty("felix.fileinstall.log.default").value("jul"),
-                frameworkProperty("felix.fileinstall.log.level").value("2"));
+                frameworkProperty("pi.host.plugins.dir").value(dir.toString()),
+                frameworkProperty("pi.host.plugins.poll").value("200"));
     }
 
     /**

@@ -71,8 +71,8 @@ public final class HostCalls {
      */
     public org.osgi.framework.Bundle installAndGrant(org.osgi.framework.BundleContext context, String symbolicName,
             String pluginId, String exposed) throws org.osgi.framework.BundleException {
+        // installed only: the runtime, never the installer, decides what of a plugin runs (nothing starts it)
         org.osgi.framework.Bundle b = context.installBundle(ProviderBundles.location(symbolicName));
-        b.start();
         awaitPlugin(pluginId, "awaiting-grant");
         JsonNode granted = grant(pluginId);
         if (!"registered".equals(granted.path("state").asText())) {

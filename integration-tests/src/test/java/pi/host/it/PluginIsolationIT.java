@@ -189,8 +189,8 @@ public class PluginIsolationIT {
     }
 
     @Test
-    public void aPluginStoppedDuringACallEndsTyped() throws Exception {
-        JsonNode r = changeMidCall("s1", Bundle::stop);
+    public void aPluginUpdatedDuringACallEndsTyped() throws Exception {
+        JsonNode r = changeMidCall("s1", Bundle::update);
         assertTyped(r);
         assertServing("s2");
     }

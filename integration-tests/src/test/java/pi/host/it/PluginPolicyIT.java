@@ -34,7 +34,8 @@ import pi.host.it.provider.ProviderActivator;
  * actions (the tool's code never runs for a refused one) and hides plugin tools without any, an MCP
  * tool is medium risk whatever it declares and its card says so, and tool names match exactly. The
  * plugins are Pi-Plugin bundles, granted before each test; the MCP tool is registered directly by a
- * bundle named like the bridge (the only bundle the registry takes MCP tools from).
+ * bundle the test declares as this container's MCP bridge on the distribution record (the registry takes MCP
+ * tools from the distribution's bridge only).
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -42,7 +43,7 @@ public class PluginPolicyIT {
 
     private static final String GIT = "pi.host.it.git";
     private static final String NOTES = "pi.host.it.notes";
-    private static final String MCP = "pi.host.mcp"; // the only bundle the registry lets register MCP tools
+    private static final String MCP = "pi.host.mcp"; // the only host bundle the registry lets register MCP tools
     private static final String GIT_TOOL = "plugin_it_git_git";
     private static final String NOTES_TOOL = "plugin_it_notes_notes";
 
@@ -69,7 +70,9 @@ public class PluginPolicyIT {
         ProviderBundles.plugin(NOTES, "1.0.0", notes.toString(), null, EchoPluginTool.class);
         ProviderBundles.write(MCP, "read_text_file", Map.of(ProviderActivator.MCP_SERVER_HEADER, "fs",
                 ProviderActivator.RISK_HEADER, "low"));
-        return new Option[] {HostBundles.options()};
+        // the MCP bridge's stand-in is part of this container's distribution: the test declares it on the
+        // launcher's record, as the launcher declares the real bridge (a bundle merely named so gets nothing)
+        return new Option[] {HostBundles.options(ProviderBundles.location(MCP))};
     }
 
     @Before

@@ -111,10 +111,10 @@ public class PluginRuntimeIT {
         rpc.close();
     }
 
-    private Bundle start(String symbolicName) throws BundleException {
+    /** Installs a plugin bundle as a drop-in is: installed, never started by anyone but the runtime's rules. */
+    private Bundle install(String symbolicName) throws BundleException {
         Bundle b = context.installBundle(ProviderBundles.location(symbolicName));
         installed.add(b);
-        b.start();
         return b;
     }
 
@@ -124,7 +124,7 @@ public class PluginRuntimeIT {
 
     @Test
     public void aPluginIsListedButNotRegisteredUntilGrantedThenCallableUntilRevoked() throws Exception {
-        Bundle bundle = start(NOTES);
+        Bundle bundle = install(NOTES);
         JsonNode record = host.awaitPlugin("rt-notes", "awaiting-grant");
         assertEquals("Test plugin rt-notes", record.get("name").asText());
         assertEquals("1.2.0", record.get("version").asText());
@@ -175,7 +175,7 @@ public class PluginRuntimeIT {
 
     @Test
     public void grantingAnUnknownCapabilityIsInvalidArgumentAndWritesNothing() throws Exception {
-        start(NOTES);
+        install(NOTES);
         host.awaitPlugin("rt-notes", "awaiting-grant");
         for (String capability : new String[] {"agent.tool.Register", "everything", ""}) {
             JsonNode error = rpc.awaitResponse(rpc.send("plugins.grant", RpcClient.params().put("pluginId", "rt-notes")
@@ -189,7 +189,7 @@ public class PluginRuntimeIT {
 
     /** Installs an invalid plugin, grants it, and checks it stays invalid with a reason and registers nothing. */
     private void assertInvalid(String symbolicName, String pluginId, String reason) throws BundleException {
-        start(symbolicName);
+        install(symbolicName);
         JsonNode record = host.awaitPlugin(pluginId, "invalid");
         assertTrue(record.toString(), record.get("problems").toString().contains(reason));
         for (JsonNode p : record.get("problems")) {
@@ -243,26 +243,27 @@ public class PluginRuntimeIT {
     }
 
     @Test
-    public void aStoppedPluginIsGoneAndComesBackGrantedWhenStarted() throws Exception {
-        Bundle bundle = start(NOTES);
+    public void anUninstalledPluginIsGoneAndComesBackGrantedWhenInstalledAgain() throws Exception {
+        Bundle bundle = install(NOTES);
         host.awaitPlugin("rt-notes", "awaiting-grant");
         host.grant("rt-notes");
         host.awaitAdded(NOTES_TOOL);
-        bundle.stop();
+        bundle.uninstall();
         host.awaitRemoved(NOTES_TOOL);
         host.awaitPlugin("rt-notes", "removed");
         assertNull(host.plugin("rt-notes"));
-        bundle.start();
+        Bundle again = install(NOTES);
         // the grant is still stored: the tool is added a second time without asking again
         await("a second tools.changed adding " + NOTES_TOOL).atMost(Duration.ofSeconds(10))
                 .until(() -> rpc.notifications("tools.changed").stream()
                         .filter(p -> RpcClient.contains(p.path("added"), NOTES_TOOL)).count(), n -> n == 2);
         assertEquals("registered", host.plugin("rt-notes").get("state").asText());
+        assertEquals("nothing started the plugin bundle", Bundle.RESOLVED, again.getState());
     }
 
     @Test
     public void theGrantOutlivesARestartOfTheRuntimeAndOfTheHost() throws Exception {
-        start(NOTES);
+        install(NOTES);
         host.awaitPlugin("rt-notes", "awaiting-grant");
         host.grant("rt-notes");
         host.awaitAdded(NOTES_TOOL);

@@ -61,6 +61,23 @@ public final class ProviderBundles {
         return save(symbolicName, b);
     }
 
+    /**
+     * Writes a bundle with exactly these headers (besides the manifest version, symbolic name and
+     * version 1.0.0) and classes, as {@code <file>.jar}, and returns its location.
+     */
+    public static String raw(String file, String symbolicName, java.util.Map<String, String> headers,
+            Class<?>... classes) {
+        org.ops4j.pax.tinybundles.TinyBundle b = bundle()
+                .setHeader("Bundle-ManifestVersion", "2")
+                .symbolicName(symbolicName)
+                .setHeader("Bundle-Version", "1.0.0");
+        headers.forEach(b::setHeader);
+        for (Class<?> c : classes) {
+            b.addClass(c);
+        }
+        return save(file, b);
+    }
+
     /** Builds the bundle into {@code <directory>/<symbolicName>.jar} and returns its location. */
     private static String save(String symbolicName, org.ops4j.pax.tinybundles.TinyBundle b) {
         Path jar = directory().resolve(symbolicName + ".jar");

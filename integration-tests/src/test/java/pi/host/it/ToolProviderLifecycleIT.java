@@ -67,7 +67,6 @@ public class ToolProviderLifecycleIT {
             HostCalls host = new HostCalls(rpc);
             Bundle plugin = context.installBundle(ProviderBundles.location(ECHO_BUNDLE));
             try {
-                plugin.start();
                 host.awaitPlugin("it-echo", "awaiting-grant");
                 host.grant("it-echo");
                 host.awaitAdded(exposed);
@@ -89,7 +88,6 @@ public class ToolProviderLifecycleIT {
             HostCalls host = new HostCalls(rpc);
             Bundle plugin = context.installBundle(ProviderBundles.location(SHADOW_BUNDLE));
             try {
-                plugin.start();
                 host.awaitPlugin("it-shadow", "awaiting-grant");
                 host.grant("it-shadow");
                 JsonNode change = rpc.awaitNotification("tools.changed", "adding " + exposed,

@@ -23,8 +23,10 @@ public final class ProviderActivator implements BundleActivator {
     public static final String ACTIONS_HEADER = "Pi-It-Tool-Actions";
     /** Optional: comma-separated plan-safe actions. */
     public static final String PLAN_SAFE_HEADER = "Pi-It-Tool-PlanSafe";
-    /** Optional: registers the tool as an MCP server's (only honoured for the bundle pi.host.mcp). */
+    /** Optional: registers the tool as an MCP server's (only honoured for the distribution's MCP bridge). */
     public static final String MCP_SERVER_HEADER = "Pi-It-Mcp-Server";
+    /** Optional: registers the tool as a plugin's (only honoured for the distribution's plugin runtime). */
+    public static final String PLUGIN_ID_HEADER = "Pi-It-Plugin-Id";
 
     @Override
     public void start(BundleContext context) {
@@ -43,6 +45,10 @@ public final class ProviderActivator implements BundleActivator {
         String server = headers.get(MCP_SERVER_HEADER);
         if (server != null) {
             properties.put("pi.mcp.server", server);
+        }
+        String pluginId = headers.get(PLUGIN_ID_HEADER);
+        if (pluginId != null) {
+            properties.put("pi.plugin.id", pluginId);
         }
         ToolProvider tool = actions != null ? new ActionTool() : new EchoTool();
         context.registerService(ToolProvider.class, tool, properties);

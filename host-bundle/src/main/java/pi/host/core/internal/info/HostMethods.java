@@ -8,6 +8,7 @@ import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
+import pi.host.core.internal.origin.BundleOrigin;
 import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.store.StoreComponent;
 
@@ -21,19 +22,25 @@ public final class HostMethods {
     private final BundleContext context;
     private final HostLifecycle lifecycle;
     private final StoreComponent store;
+    private final BundleOrigin origin;
 
     @Activate
-    public HostMethods(BundleContext context, @Reference HostLifecycle lifecycle, @Reference StoreComponent store) {
+    public HostMethods(BundleContext context, @Reference HostLifecycle lifecycle, @Reference StoreComponent store,
+            @Reference BundleOrigin origin) {
         this.context = context;
         this.lifecycle = lifecycle;
         this.store = store;
+        this.origin = origin;
     }
 
     /**
      * A bundle as host.info reports it. A fragment (such as the SPI Fly framework extension) is
      * never ACTIVE: attached to its host it stays RESOLVED, so clients check {@code fragment}.
+     * {@code origin} is {@code distribution} for the host's own bundles (as the launcher recorded
+     * them) and {@code third-party} for every other: a symbolic name says nothing about whose a bundle is.
      */
-    public record BundleInfo(long id, String symbolicName, String version, String state, boolean fragment) {
+    public record BundleInfo(long id, String symbolicName, String version, String state, boolean fragment,
+            String origin) {
     }
 
     /** The host.info result. */
@@ -55,7 +62,7 @@ public final class HostMethods {
             boolean fragment = (b.adapt(org.osgi.framework.wiring.BundleRevision.class).getTypes()
                     & org.osgi.framework.wiring.BundleRevision.TYPE_FRAGMENT) != 0;
             bundles.add(new BundleInfo(b.getBundleId(), b.getSymbolicName(), b.getVersion().toString(), state(b),
-                    fragment));
+                    fragment, origin.describe(b)));
         }
         return new Info(PROTOCOL_VERSION, context.getBundle().getVersion().toString(),
                 store.database().schemaVersion(), bundles);

@@ -12,6 +12,8 @@ import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
 import pi.host.api.ErrorCode;
 import pi.host.core.internal.events.HostEvents;
+import pi.host.core.internal.origin.Refusals;
+import pi.host.core.internal.origin.WiringGuard;
 import pi.host.core.internal.registry.ToolRegistry;
 import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.rpc.Params;
@@ -40,21 +42,25 @@ public final class PluginMethods implements PluginHost {
     private final HostEvents events;
     private final Clock clock;
     private final java.util.function.Supplier<List<ToolRegistry.Diagnostic>> refusals;
+    private final java.util.function.Supplier<List<Refusals.Refusal>> refusedBundles;
 
     private volatile PluginRuntime runtime;
 
     @Activate
     public PluginMethods(@Reference StoreComponent store, @Reference HostEvents events,
-            @Reference ToolRegistry registry) {
-        this(new PluginGrantStore(store.database()), events, Clock.systemUTC(), registry::diagnostics);
+            @Reference ToolRegistry registry, @Reference WiringGuard guard) {
+        this(new PluginGrantStore(store.database()), events, Clock.systemUTC(), registry::diagnostics,
+                guard::refusals);
     }
 
     PluginMethods(PluginGrantStore grants, HostEvents events, Clock clock,
-            java.util.function.Supplier<List<ToolRegistry.Diagnostic>> refusals) {
+            java.util.function.Supplier<List<ToolRegistry.Diagnostic>> refusals,
+            java.util.function.Supplier<List<Refusals.Refusal>> refusedBundles) {
         this.grants = grants;
         this.events = events;
         this.clock = clock;
         this.refusals = refusals;
+        this.refusedBundles = refusedBundles;
     }
 
     @Reference(cardinality = ReferenceCardinality.OPTIONAL, policy = ReferencePolicy.DYNAMIC,
@@ -71,8 +77,10 @@ public final class PluginMethods implements PluginHost {
 
     public void register(MethodTable table) {
         // refusedTools: ToolProvider services the registry refused (a bundle registering one directly
-        // learns here that plugins declare a Pi-Plugin descriptor instead)
-        table.put("plugins.list", (p, c) -> Map.of("plugins", plugins(), "refusedTools", refusals.get()));
+        // learns here that plugins declare a Pi-Plugin descriptor instead); refusedBundles: bundles the
+        // wiring guard kept from resolving (a fragment of a host bundle, a host bundle's name, ...)
+        table.put("plugins.list", (p, c) -> Map.of("plugins", plugins(), "refusedTools", refusals.get(),
+                "refusedBundles", refusedBundles.get()));
         table.put("plugins.grant", (p, c) -> change(p, true));
         table.put("plugins.revoke", (p, c) -> change(p, false));
     }

@@ -22,6 +22,7 @@ import pi.host.api.Risk;
 import pi.host.api.Tool;
 import pi.host.api.ToolProvider;
 import pi.host.core.internal.events.HostEvents;
+import pi.host.core.internal.origin.BundleOrigin;
 
 /**
  * The whiteboard of {@link ToolProvider} services: names each one (spec §11), applies the risk
@@ -34,15 +35,16 @@ import pi.host.core.internal.events.HostEvents;
 public final class ToolRegistry {
 
     /**
-     * The bundles whose tools keep their builtin names: the builtin tools, the host itself for the
+     * The host bundles whose tools keep their builtin names: the builtin tools, the host itself for the
      * tools that work on its own state (ToolSearch), and the plugin runtime for the plugin author's
-     * tools ({@link #PLUGIN_TOOLING_NAMES} only).
+     * tools ({@link #PLUGIN_TOOLING_NAMES} only). These names count only for bundles {@link BundleOrigin}
+     * knows as the host's (from the launcher's record), never for a bundle that merely calls itself so.
      */
     public static final java.util.Set<String> BUILTIN_BUNDLES = java.util.Set.of("pi.host.tools", "pi.host.core",
             "pi.host.plugins");
-    /** Symbolic name of the only bundle that may register MCP tools. */
+    /** Symbolic name of the only host bundle that may register MCP tools. */
     public static final String MCP_BUNDLE = "pi.host.mcp";
-    /** Symbolic name of the plugin runtime: the only bundle that may register plugin tools. */
+    /** Symbolic name of the plugin runtime: the only host bundle that may register plugin tools. */
     public static final String PLUGINS_BUNDLE = "pi.host.plugins";
     /** The builtin names the plugin runtime may register (and no other builtin name). */
     public static final java.util.Set<String> PLUGIN_TOOLING_NAMES = java.util.Set.of("PluginCheck",
@@ -59,12 +61,14 @@ public final class ToolRegistry {
     }
 
     private final HostEvents events;
+    private final BundleOrigin bundleOrigin;
     private final Map<String, RegisteredTool> byName = new ConcurrentHashMap<>();
     private final Deque<Diagnostic> diagnostics = new ArrayDeque<>();
 
     @Activate
-    public ToolRegistry(@Reference HostEvents events) {
+    public ToolRegistry(@Reference HostEvents events, @Reference BundleOrigin origin) {
         this.events = events;
+        this.bundleOrigin = origin;
     }
 
     @Reference(cardinality = ReferenceCardinality.MULTIPLE, policy = ReferencePolicy.DYNAMIC,
@@ -77,7 +81,8 @@ public final class ToolRegistry {
         String localName = rawName instanceof String ? (String) rawName : null;
         RegisteredTool tool;
         try {
-            tool = describe(provider, ref, bsn, bundleId, localName);
+            // trust follows the launcher's record: a bundle that is not the host's has no host name here
+            tool = describe(provider, ref, bundleOrigin.hostBundleName(bundle), bsn, bundleId, localName);
         } catch (Refused e) {
             refuse(bundleId, bsn, localName, e.getMessage());
             return;
@@ -117,8 +122,8 @@ public final class ToolRegistry {
         }
     }
 
-    private RegisteredTool describe(ToolProvider provider, ServiceReference<ToolProvider> ref, String bsn,
-            long bundleId, String localName) throws Refused {
+    private RegisteredTool describe(ToolProvider provider, ServiceReference<ToolProvider> ref, String host,
+            String bsn, long bundleId, String localName) throws Refused {
         String nameProblem = ToolNaming.checkLocalName(localName);
         if (nameProblem != null) {
             throw new Refused(nameProblem);
@@ -127,21 +132,26 @@ public final class ToolRegistry {
         String mcpServer = stringProperty(ref, MCP_SERVER);
         ToolOrigin origin;
         String owner;
+        boolean claimsHostName = bsn != null && (BUILTIN_BUNDLES.contains(bsn) || MCP_BUNDLE.equals(bsn));
+        if (host == null && (mcpServer != null || pluginId != null || claimsHostName)) {
+            throw new Refused("bundle " + bsn + " is not one the launcher installed from the distribution, so it"
+                    + " gets no host trust (builtin, MCP or plugin tools), whatever it is called or declares");
+        }
         if (mcpServer != null) {
-            if (!MCP_BUNDLE.equals(bsn)) {
+            if (!MCP_BUNDLE.equals(host)) {
                 throw new Refused("only the MCP bridge (" + MCP_BUNDLE + ") may register MCP tools");
             }
             origin = ToolOrigin.MCP;
             owner = mcpServer;
-        } else if (PLUGINS_BUNDLE.equals(bsn) && pluginId != null) {
+        } else if (PLUGINS_BUNDLE.equals(host) && pluginId != null) {
             // a granted plugin's tool, registered by the runtime on the plugin's behalf: never a builtin's name
             origin = ToolOrigin.PLUGIN;
             owner = pluginId;
-        } else if (BUILTIN_BUNDLES.contains(bsn) && pluginId == null) {
+        } else if (host != null && BUILTIN_BUNDLES.contains(host) && pluginId == null) {
             if (!ToolNaming.BUILTIN_NAMES.contains(localName)) {
                 throw new Refused("'" + localName + "' is not a reserved builtin name");
             }
-            if (PLUGINS_BUNDLE.equals(bsn) && !PLUGIN_TOOLING_NAMES.contains(localName)) {
+            if (PLUGINS_BUNDLE.equals(host) && !PLUGIN_TOOLING_NAMES.contains(localName)) {
                 throw new Refused("the plugin runtime may register only " + PLUGIN_TOOLING_NAMES + " as builtins");
             }
             origin = ToolOrigin.BUILTIN;

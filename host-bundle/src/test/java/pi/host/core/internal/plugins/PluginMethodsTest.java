@@ -49,8 +49,8 @@ class PluginMethodsTest {
     private final PluginRuntime runtime = new PluginRuntime() {
         @Override
         public List<PluginInfo> plugins() {
-            return List.of(new PluginInfo("git-info", "Git information", "1.0.0", 7, "org.example.git", "awaiting-grant",
-                    false, List.of(), List.of(), List.of()));
+            return List.of(new PluginInfo("git-info", "Git information", "1.0.0", 7, "org.example.git", "git-info.jar",
+                    "awaiting-grant", false, List.of(), List.of(), List.of()));
         }
 
         @Override
@@ -62,7 +62,7 @@ class PluginMethodsTest {
     private PluginMethods methods(Path file) {
         db = Database.open(file);
         PluginMethods m = new PluginMethods(new PluginGrantStore(db), events,
-                Clock.fixed(Instant.ofEpochMilli(1234), ZoneOffset.UTC), List::of);
+                Clock.fixed(Instant.ofEpochMilli(1234), ZoneOffset.UTC), List::of, List::of);
         m.register(table::put);
         m.bindRuntime(runtime);
         events.subscribe((method, params) -> notified.add(method + " " + params));
@@ -198,7 +198,8 @@ class PluginMethodsTest {
     void listingWithoutTheRuntimeIsEmpty() throws Exception {
         PluginMethods m = methods(dir.resolve("pi-host.db"));
         m.unbindRuntime(runtime);
-        assertThat(call("plugins.list", null, null)).isEqualTo(Map.of("plugins", List.of(), "refusedTools", List.of()));
+        assertThat(call("plugins.list", null, null)).isEqualTo(Map.of("plugins", List.of(), "refusedTools", List.of(),
+                "refusedBundles", List.of()));
     }
 
     @Test

@@ -88,7 +88,7 @@ public final class PluginInspector {
                     + " Bundle-SymbolicName)", "build it with bnd-maven-plugin (or set Bundle-SymbolicName and"
                     + " Bundle-ManifestVersion: 2)"));
         }
-        checkWiring(main, errors);
+        ManifestRules.check(main, errors);
         String descriptorPath = main.getValue(HEADER);
         if (blank(descriptorPath)) {
             errors.add(new Problem(MANIFEST + ": " + HEADER, "the bundle has no " + HEADER + " header, so it is not"
@@ -100,7 +100,9 @@ public final class PluginInspector {
         try {
             bytes = entries.read(path);
         } catch (IOException e) {
-            bytes = null;
+            errors.add(new Problem(MANIFEST + ": " + HEADER, "the descriptor " + path + " cannot be read: "
+                    + e.getMessage(), "rebuild the jar with a descriptor of a sensible size"));
+            return new PluginReport(null, null, errors, warnings);
         }
         if (bytes == null) {
             errors.add(new Problem(MANIFEST + ": " + HEADER, "the descriptor " + path + " named by " + HEADER
@@ -141,42 +143,6 @@ public final class PluginInspector {
     /** The fix that goes with {@link #toolClassProblem}. */
     public static final String TOOL_CLASS_FIX = "make the class public, give it a public constructor without"
             + " parameters, and implement pi.host.api.PluginTool";
-
-    /** Only {@code pi.host.api} (in a range holding {@link #API_VERSION}), JDK packages and optional imports. */
-    private static void checkWiring(Attributes main, List<Problem> errors) {
-        int[] api = OsgiVersions.parse(API_VERSION);
-        for (ManifestClauses.Clause clause : ManifestClauses.parse(main.getValue("Import-Package"))) {
-            if ("optional".equals(clause.directives().get("resolution"))) {
-                continue;
-            }
-            for (String pkg : clause.paths()) {
-                if (pkg.startsWith("java.")) {
-                    continue;
-                }
-                if (!API_PACKAGE.equals(pkg)) {
-                    errors.add(new Problem(MANIFEST + ": Import-Package", "the bundle imports " + pkg
-                            + "; plugins may import only pi.host.api (and JDK packages)", "embed the library that"
-                            + " provides " + pkg + " in the plugin (bnd -includeresource / -conditionalpackage),"
-                            + " or mark the import resolution:=optional if the plugin works without it"));
-                    continue;
-                }
-                String range = clause.attributes().getOrDefault("version", "0.0.0");
-                if (!OsgiVersions.includes(range, api)) {
-                    errors.add(new Problem(MANIFEST + ": Import-Package", "the bundle imports pi.host.api in version"
-                            + " range " + range + ", which excludes the host's " + API_VERSION, "build against"
-                            + " pi.host.api " + API_VERSION + " (bnd then imports [" + api[0] + "." + api[1] + "," + (api[0] + 1) + "))"));
-                }
-            }
-        }
-        if (!blank(main.getValue("Require-Bundle"))) {
-            errors.add(new Problem(MANIFEST + ": Require-Bundle", "the bundle requires other bundles; plugins may"
-                    + " depend only on pi.host.api", "remove Require-Bundle and import pi.host.api (bnd does this)"));
-        }
-        if (!blank(main.getValue("Fragment-Host"))) {
-            errors.add(new Problem(MANIFEST + ": Fragment-Host", "the bundle is a fragment; a plugin must be a bundle"
-                    + " of its own", "remove Fragment-Host"));
-        }
-    }
 
     /** Loads each tool class without initialising it, in a loader that sees only the JDK and pi.host.api. */
     private static void checkClasses(Path jar, Manifest manifest, PluginDescriptor descriptor, List<Problem> errors)

@@ -15,10 +15,12 @@ final class BundlePluginSource implements PluginSource {
 
     private final Bundle bundle;
     private final String unresolved;
+    private final String file;
 
-    BundlePluginSource(Bundle bundle, String unresolved) {
+    BundlePluginSource(Bundle bundle, String unresolved, String file) {
         this.bundle = bundle;
         this.unresolved = unresolved;
+        this.file = file;
     }
 
     @Override
@@ -59,7 +61,7 @@ final class BundlePluginSource implements PluginSource {
                     return null;
                 }
                 try (InputStream in = url.openStream()) {
-                    return in.readAllBytes();
+                    return Bounded.read(in, Bounded.MAX_ENTRY_BYTES, "the entry " + path);
                 }
             } catch (IllegalStateException e) {
                 throw new IOException("the bundle was uninstalled while it was read", e);
@@ -75,5 +77,10 @@ final class BundlePluginSource implements PluginSource {
     @Override
     public String unresolved() {
         return unresolved;
+    }
+
+    @Override
+    public String file() {
+        return file;
     }
 }

@@ -131,7 +131,7 @@ final class PluginLifecycle {
                 }
             }
             out.add(new PluginInfo(p.id, d == null ? null : d.name(), d == null ? null : d.version(),
-                    p.source.bundleId(), p.source.symbolicName(), p.state, p.granted, infos(p.problems),
+                    p.source.bundleId(), p.source.symbolicName(), p.source.file(), p.state, p.granted, infos(p.problems),
                     infos(p.report.warnings()), tools));
         }
         return out;
@@ -249,7 +249,7 @@ final class PluginLifecycle {
         }
     }
 
-    private static List<PluginInfo.Problem> infos(List<Problem> problems) {
+    static List<PluginInfo.Problem> infos(List<Problem> problems) {
         List<PluginInfo.Problem> out = new ArrayList<>();
         for (Problem p : problems) {
             out.add(new PluginInfo.Problem(p.where(), p.what(), p.fix()));

@@ -19,4 +19,9 @@ interface PluginSource {
 
     /** Why the bundle does not resolve, or null when it does. */
     String unresolved();
+
+    /** The file in the drop-in folder the runtime installed the bundle from, or null. */
+    default String file() {
+        return null;
+    }
 }

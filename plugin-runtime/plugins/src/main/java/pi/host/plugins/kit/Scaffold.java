@@ -100,6 +100,7 @@ public final class Scaffold {
         Manifest manifest = new Manifest();
         Attributes main = manifest.getMainAttributes();
         main.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        main.putValue("Bundle-ManifestVersion", "2");
         main.putValue("Bundle-SymbolicName", javaPackage);
         main.putValue("Bundle-Version", Template.VERSION);
         main.putValue(PluginInspector.HEADER, PluginInspector.DEFAULT_DESCRIPTOR);

@@ -246,10 +246,103 @@ class PluginInspectorTest {
     }
 
     @Test
-    void jdkOptionalAndUnversionedApiImportsAreAllowed() {
+    void jdkAndUnversionedApiImportsAreAllowed() {
         PluginReport report = check(jar(descriptor()).header("Import-Package",
-                "java.util.function, pi.host.api, org.slf4j;version=\"[2,3)\";resolution:=optional"));
+                "java.util.function, javax.xml.parsers, org.w3c.dom, pi.host.api"));
         assertThat(report.errors()).isEmpty();
+    }
+
+    /** Pins: an optional import of anything was allowed, so resolution:=optional wired a plugin to host internals. */
+    @Test
+    void anOptionalImportOfAPackageOutsideTheJdkIsAnError() {
+        assertOneError(check(jar(descriptor()).header("Import-Package",
+                "pi.host.api, pi.host.spi;pi.host.spi=builtin;resolution:=optional")),
+                "META-INF/MANIFEST.MF: Import-Package", "imports pi.host.spi (optionally)");
+    }
+
+    @Test
+    void importingTheOsgiFrameworkIsAnError() {
+        assertOneError(check(jar(descriptor()).header("Import-Package", "pi.host.api, org.osgi.framework")),
+                "META-INF/MANIFEST.MF: Import-Package", "imports org.osgi.framework");
+    }
+
+    // --- no code of the plugin runs before its grant (issue 12.3): each header that would run some is refused
+
+    /** Pins: a Pi-Plugin bundle with an activator ran it as soon as it was dropped in, and plugin check passed it. */
+    @Test
+    void anActivatorIsAnError() {
+        assertOneError(check(jar(descriptor()).header("Bundle-Activator", "org.example.Start")),
+                "META-INF/MANIFEST.MF: Bundle-Activator", "before the user's grant");
+    }
+
+    /** Pins: a Pi-Plugin bundle with an immediate DS component was activated by SCR before its grant. */
+    @Test
+    void declarativeServicesComponentsAreAnError() {
+        assertOneError(check(jar(descriptor()).header("Service-Component", "OSGI-INF/start.xml")),
+                "META-INF/MANIFEST.MF: Service-Component", "SCR creates on its own schedule");
+    }
+
+    @Test
+    void aFrameworkExtensionActivatorIsAnError() {
+        PluginReport report = check(jar(descriptor()).header("ExtensionBundle-Activator", "org.example.Start"));
+        assertThat(report.errors()).extracting(Problem::where)
+                .containsExactly("META-INF/MANIFEST.MF: ExtensionBundle-Activator");
+    }
+
+    @Test
+    void dynamicImportsAreAnError() {
+        assertOneError(check(jar(descriptor()).header("DynamicImport-Package", "*")),
+                "META-INF/MANIFEST.MF: DynamicImport-Package", "any exported package at run time");
+    }
+
+    @Test
+    void theServiceLoaderMediatorsHeadersAreErrors() {
+        PluginReport report = check(jar(descriptor()).header("SPI-Provider", "*").header("SPI-Consumer", "*"));
+        assertThat(report.errors()).extracting(Problem::where).containsExactly(
+                "META-INF/MANIFEST.MF: SPI-Provider", "META-INF/MANIFEST.MF: SPI-Consumer");
+    }
+
+    @Test
+    void requiringAnExtenderIsAnError() {
+        assertOneError(check(jar(descriptor()).header("Require-Capability",
+                "osgi.ee;filter:=\"(&(osgi.ee=JavaSE)(version=17))\", osgi.extender;filter:=\"(osgi.extender=osgi.component)\"")),
+                "META-INF/MANIFEST.MF: Require-Capability", "requires the capability osgi.extender");
+    }
+
+    @Test
+    void requiringTheJavaVersionIsAllowed() {
+        assertThat(check(jar(descriptor()).header("Require-Capability",
+                "osgi.ee;filter:=\"(&(osgi.ee=JavaSE)(version=17))\"")).errors()).isEmpty();
+    }
+
+    @Test
+    void exportingPackagesIsAnError() {
+        assertOneError(check(jar(descriptor()).header("Export-Package", "pi.host.api;version=\"0.2.5\"")),
+                "META-INF/MANIFEST.MF: Export-Package", "other bundles could wire to its classes");
+    }
+
+    @Test
+    void providingCapabilitiesIsAnError() {
+        assertOneError(check(jar(descriptor()).header("Provide-Capability", "osgi.extender;osgi.extender=osgi.component")),
+                "META-INF/MANIFEST.MF: Provide-Capability", "offers capabilities");
+    }
+
+    @Test
+    void aManifestOlderThanVersionTwoIsAnError() {
+        assertOneError(check(jar(descriptor()).header("Bundle-ManifestVersion", null)),
+                "META-INF/MANIFEST.MF: Bundle-ManifestVersion", "Bundle-ManifestVersion: 2");
+    }
+
+    @Test
+    void everyRefusedHeaderIsReportedAtOnce() {
+        PluginReport report = check(jar(descriptor()).header("Bundle-Activator", "a.B").header("Service-Component", "c.xml")
+                .header("DynamicImport-Package", "*").header("Require-Bundle", "pi.host.core")
+                .header("Fragment-Host", "pi.host.core"));
+        assertThat(report.errors()).extracting(Problem::where).containsExactlyInAnyOrder(
+                "META-INF/MANIFEST.MF: Bundle-Activator", "META-INF/MANIFEST.MF: Service-Component",
+                "META-INF/MANIFEST.MF: DynamicImport-Package", "META-INF/MANIFEST.MF: Require-Bundle",
+                "META-INF/MANIFEST.MF: Fragment-Host");
+        assertThat(report.valid()).isFalse();
     }
 
     @Test

@@ -42,6 +42,7 @@ class ReportTextTest {
         Manifest m = new Manifest();
         Attributes a = m.getMainAttributes();
         a.put(Attributes.Name.MANIFEST_VERSION, "1.0");
+        a.putValue("Bundle-ManifestVersion", "2");
         a.putValue("Bundle-SymbolicName", "org.example");
         a.putValue("Bundle-Version", bundleVersion);
         a.putValue(PluginInspector.HEADER, PluginInspector.DEFAULT_DESCRIPTOR);
