@@ -14,6 +14,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, readFileSync } from 'node:f
 import { tmpdir, availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launcherJvmOptions } from './jvm-options.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -283,7 +284,7 @@ async function main() {
   const piHostSpawn = (jvmOpts) => (o.viaBin
     ? { cmd: join(repoDir, 'bin', 'pi-host'), args: ['serve', '--stdio', '--data-dir', dataDir],
         env: { ...process.env, PI_HOST_JAVA_OPTS: jvmOpts.join(' ') } }
-    : { cmd: o.java, args: [...jvmOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', dataDir] });
+    : { cmd: o.java, args: [...launcherJvmOptions(launcherJar), ...jvmOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', dataDir] });
   const cmdline = (spawned) => (spawned.env?.PI_HOST_JAVA_OPTS ? `PI_HOST_JAVA_OPTS='${spawned.env.PI_HOST_JAVA_OPTS}' ` : '')
     + [spawned.cmd, ...spawned.args].join(' ');
   const piHostRunner = (spawned) => () => timeFirstResponse({
