@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createInterface } from 'node:readline';
+import { launcherJvmOptions } from './jvm-options.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const jar = join(root, 'bundles', 'target', 'pi.host.launcher.jar');
@@ -35,7 +36,7 @@ process.on('SIGINT', () => { cleanup(); process.exit(130); });
 const deadline = setTimeout(() => { console.error('bench: deadline (600 s) reached'); cleanup(); process.exit(3); }, 600_000);
 deadline.unref();
 
-const host = spawn('java', ['-jar', jar, 'serve', '--stdio', '--data-dir', data], { stdio: ['pipe', 'pipe', 'inherit'] });
+const host = spawn('java', [...launcherJvmOptions(jar), '-jar', jar, 'serve', '--stdio', '--data-dir', data], { stdio: ['pipe', 'pipe', 'inherit'] });
 children.add(host);
 const waiting = new Map();
 createInterface({ input: host.stdout }).on('line', (line) => {

@@ -20,6 +20,7 @@ import {
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launcherJvmOptions } from './jvm-options.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -283,7 +284,7 @@ async function main() {
 
   // pi-host with rg (the environment as it is), and one that cannot find rg: PATH without it, a
   // "login shell" ($SHELL) that answers a PATH without it, a HOME without profiles.
-  const piArgs = (data) => ['-jar', o.launcher, 'serve', '--stdio', '--data-dir', data];
+  const piArgs = (data) => [...launcherJvmOptions(o.launcher), '-jar', o.launcher, 'serve', '--stdio', '--data-dir', data];
   const hosts = [];
   const piRg = startServer('pi-host(rg)', o.java, piArgs(join(scratch, 'data-rg')), process.env, timeoutMs);
   hosts.push(piRg);

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync,
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launcherJvmOptions } from './jvm-options.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -238,7 +239,7 @@ async function main() {
   const fileName = 'small.txt';
   writeFileSync(join(root, fileName), content);
 
-  const piArgs = [...o.javaOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', dataDir];
+  const piArgs = [...launcherJvmOptions(launcherJar), ...o.javaOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', dataDir];
   const peerArgs = [peerMain, rootReal];
   console.error(`bench: pi-host: ${o.java} ${piArgs.join(' ')}`);
   console.error(`bench: peer:    ${process.execPath} ${peerArgs.join(' ')}`);

@@ -14,6 +14,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, 
 import { tmpdir, availableParallelism } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launcherJvmOptions } from './jvm-options.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -29,6 +30,9 @@ const USAGE = `usage: bench/startup.sh [options]
                         staleness check in the measurement)
       --variant L=OPTS  also measure pi-host with these extra JVM options, labelled L, in the
                         same rotation (repeatable; @JSA@ stands for the --appcds archive)
+      --launcher-variant L=JAR [OPTS]
+                        also measure another build's launcher jar (its pi-host/ beside it, its own
+                        data dir, its own jvm.options if it has one), labelled L (repeatable)
       --appcds          dump a dynamic AppCDS archive from one warm start, then also measure
                         pi-host with it (variant "appcds")
       --baselines       also measure spawn -> exit of \`java -version\` and \`node -e 0\`
@@ -71,6 +75,14 @@ function parseArgs(argv) {
         const eq = v.indexOf('=');
         if (eq <= 0) fail(`--variant wants LABEL=JVM OPTIONS, got: ${v}`);
         o.variants.push({ label: v.slice(0, eq), opts: v.slice(eq + 1).split(/\s+/).filter(Boolean) });
+        break;
+      }
+      case '--launcher-variant': {
+        const v = need(i); i++;
+        const eq = v.indexOf('=');
+        const [jar, ...opts] = v.slice(eq + 1).split(/\s+/).filter(Boolean);
+        if (eq <= 0 || !jar) fail(`--launcher-variant wants LABEL=JAR [JVM OPTIONS], got: ${v}`);
+        o.variants.push({ label: v.slice(0, eq), launcher: resolve(jar), opts });
         break;
       }
       case '--timeout': o.timeoutS = num(need(i), a); i++; break;
@@ -283,10 +295,10 @@ async function main() {
   mkdirSync(allowedRoot, { recursive: true });
 
   const jsa = join(scratch, 'pi-host.jsa'); // the AppCDS archive of --appcds
-  const piHostSpawn = (jvmOpts, data = dataDir) => (o.viaBin
+  const piHostSpawn = (jvmOpts, jar = launcherJar, data = dataDir) => (o.viaBin && jar === launcherJar
     ? { cmd: join(repoDir, 'bin', 'pi-host'), args: ['serve', '--stdio', '--data-dir', data],
         env: { ...process.env, PI_HOST_JAVA_OPTS: jvmOpts.join(' ') } }
-    : { cmd: o.java, args: [...jvmOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', data] });
+    : { cmd: o.java, args: [...launcherJvmOptions(jar), ...jvmOpts, '-jar', jar, 'serve', '--stdio', '--data-dir', data] });
   const cmdline = (spawned) => (spawned.env?.PI_HOST_JAVA_OPTS ? `PI_HOST_JAVA_OPTS='${spawned.env.PI_HOST_JAVA_OPTS}' ` : '')
     + [spawned.cmd, ...spawned.args].join(' ');
   const piHostRunner = (spawned, method = 'host.info') => () => timeFirstResponse({
@@ -314,7 +326,10 @@ async function main() {
   }
   for (const v of o.variants) {
     if (v.opts.some((x) => x.includes('@JSA@')) && !o.appcds) fail(`variant ${v.label} uses @JSA@: add --appcds`);
-    const spawned = piHostSpawn([...o.javaOpts, ...v.opts.map((x) => x.replaceAll('@JSA@', jsa))]);
+    if (v.launcher && !existsSync(v.launcher)) fail(`launcher variant ${v.label}: no ${v.launcher}`);
+    // another build keeps its own bundle cache (it is created by the first, unmeasured, warm-up start)
+    const spawned = piHostSpawn([...o.javaOpts, ...v.opts.map((x) => x.replaceAll('@JSA@', jsa))],
+      v.launcher ?? launcherJar, v.launcher ? join(scratch, `data-${v.label}`) : dataDir);
     subjects.push({ key: `variant:${v.label}`, variant: v.label, label: `pi-host [${v.label}]`,
       command: cmdline(spawned), run: piHostRunner(spawned) });
   }
@@ -326,7 +341,7 @@ async function main() {
     const plugins = join(scratch, 'data-drop-ins', 'plugins');
     mkdirSync(plugins, { recursive: true });
     for (const f of dropInJars) copyFileSync(join(o.dropIns, f), join(plugins, f));
-    const spawned = piHostSpawn(o.javaOpts, join(scratch, 'data-drop-ins'));
+    const spawned = piHostSpawn(o.javaOpts, launcherJar, join(scratch, 'data-drop-ins'));
     const run = piHostRunner(spawned, 'plugins.list');
     subjects.push({ key: 'dropIns', label: `pi-host + ${dropInJars.length} drop-ins -> plugins.list`,
       command: cmdline(spawned), run: async () => {
@@ -402,6 +417,7 @@ async function main() {
   const variants = subjects.filter((s) => s.variant);
   if (variants.length) {
     result.variants = variants.map((s) => ({ label: s.variant, command: s.command, ratio: ratioOf(st.get(s.key)),
+      piHostOverVariant: Math.round((sa.median / st.get(s.key).median) * 100) / 100,
       ...st.get(s.key), cpuToResponse: cpuStats(s.key) }));
   }
   if (o.dropIns) {
@@ -426,7 +442,8 @@ async function main() {
     `ratio pi-host/peer (medians)    ${ratio.toFixed(2)}   ${ratio < 1 ? '(pi-host answers first)' : '(the peer answers first)'}`,
   ];
   for (const s of variants) {
-    out.push(`${line(s.label, st.get(s.key))}   ratio ${ratioOf(st.get(s.key)).toFixed(2)}`);
+    out.push(`${line(s.label, st.get(s.key))}   ratio ${ratioOf(st.get(s.key)).toFixed(2)}`
+      + `   pi-host/${s.variant} ${(sa.median / st.get(s.key).median).toFixed(2)}`);
   }
   const withCpu = subjects.filter((s) => cpuStats(s.key));
   if (withCpu.length) {
@@ -442,7 +459,7 @@ async function main() {
   }
   console.log(out.join('\n'));
   if (variants.length) {
-    console.log('variants (JVM options added for pi-host):');
+    console.log('variants (JVM options added for pi-host, or another launcher):');
     for (const s of variants) console.log(`  ${s.variant}: ${s.command}`);
   }
   if (o.json) console.log(JSON.stringify(result));

@@ -33,6 +33,10 @@ final class FelixHost {
     }
 
     static int run(Path dataDir, Map<String, String> properties) throws Exception {
+        // first: no host runs, reads stdin or starts a child unless its children cannot reach into it
+        if (!HostHardening.apply(dataDir, System.err)) {
+            return 1;
+        }
         if (!Files.isDirectory(dataDir)) {
             // the data dir holds the audit trail, saved secrets and session scratch: owner-only
             Files.createDirectories(dataDir, java.nio.file.attribute.PosixFilePermissions.asFileAttribute(

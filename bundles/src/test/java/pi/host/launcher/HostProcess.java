@@ -47,13 +47,25 @@ public final class HostProcess implements AutoCloseable {
         return Path.of(jar);
     }
 
+    /**
+     * {@code java @pi-host/jvm.options -jar <launcher>}: the host started as {@code bin/pi-host} starts it
+     * (without its bash and build check). The launcher refuses to serve without those JVM options.
+     */
+    public static List<String> javaCommand(Path launcherJar) {
+        return new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "@" + launcherJar.resolveSibling("pi-host").resolve("jvm.options"), "-jar", launcherJar.toString()));
+    }
+
     /** Starts {@code pi-host} with the given arguments. */
     public static HostProcess start(String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                launcherJar().toString()));
+        List<String> command = javaCommand(launcherJar());
         command.addAll(List.of(args));
         return new HostProcess(new ProcessBuilder(command).start());
+    }
+
+    /** Starts what {@code builder} says (another user, a relay, JVM options of its own), driven like any host. */
+    public static HostProcess start(ProcessBuilder builder) throws IOException {
+        return new HostProcess(builder.start());
     }
 
     /** Starts {@code pi-host serve --stdio} on a data dir. */
@@ -195,6 +207,8 @@ public final class HostProcess implements AutoCloseable {
 
     @Override
     public void close() {
+        // a host started through a wrapper (setpriv, a relay shell) is not the process itself
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
         process.destroyForcibly();
     }
 }

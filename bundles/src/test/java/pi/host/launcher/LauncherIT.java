@@ -173,8 +173,9 @@ class LauncherIT {
 
     @Test
     void dataDirComesFromTheEnvironmentWhenNotGiven() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", HostProcess.launcherJar().toString(), "serve", "--stdio");
+        List<String> command = HostProcess.javaCommand(HostProcess.launcherJar());
+        command.addAll(List.of("serve", "--stdio"));
+        ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("PI_HOST_DATA", data.toString());
         pb.redirectErrorStream(false);
         Process p = pb.start();

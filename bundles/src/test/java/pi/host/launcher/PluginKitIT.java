@@ -96,6 +96,17 @@ class PluginKitIT {
             String plan = session(host, "plan", repo);
             assertThat(pluginCall(host, plan, "plugin_git_info_git", "{\"action\":\"log\"}").get("errorCode")
                     .asText()).isEqualTo("TOOL_FAILED"); // admitted: git itself says there are no commits yet
+            // Plan's status runs nothing the repository configures (issue 12.5; RepositoryProgramsTest has every vector)
+            Path ran = work.resolve("fsmonitor-ran");
+            Path fsmonitor = Files.writeString(work.resolve("fsmonitor"), "#!/bin/sh\ntouch '" + ran + "'\n");
+            assertThat(fsmonitor.toFile().setExecutable(true)).isTrue();
+            assertThat(run(repo, Duration.ofSeconds(30), "git", "config", "core.fsmonitor", fsmonitor.toString()).exit)
+                    .isZero();
+            assertThat(pluginCall(host, plan, "plugin_git_info_git", "{\"action\":\"status\"}").get("ok").asBoolean())
+                    .isTrue();
+            assertThat(ran).doesNotExist();
+            assertThat(run(repo, Duration.ofSeconds(30), "git", "status").exit).isZero();
+            assertThat(ran).as("plain git runs it").exists();
             JsonNode commit = pluginCall(host, plan, "plugin_git_info_git", "{\"action\":\"commit\",\"message\":\"m\"}");
             assertThat(commit.get("errorCode").asText()).isEqualTo("PERMISSION_DENIED");
             JsonNode hidden = host.tool(plan, "p-todos", "plugin_todo_scan_todos", "{}");

@@ -1,6 +1,7 @@
 package org.example.gitinfo;
 
 import java.io.ByteArrayOutputStream;
+import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -15,8 +16,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import pi.host.api.ToolCall;
 
 /**
- * Runs one git command at the root of the session's workspace: output bounded, stopped at the call's
- * deadline, killed (with its children, e.g. a commit hook) when the call is cancelled.
+ * Runs one git command at the root of the session's workspace, in the environment
+ * {@link GitEnvironment} makes: stdin empty, output bounded, stopped at the call's deadline, killed
+ * (with its children) when the call is cancelled. {@link HardenedGit} decides what runs.
  */
 final class GitRunner {
 
@@ -31,27 +33,29 @@ final class GitRunner {
     }
 
     private final String executable;
+    private final Map<String, String> inherited;
 
+    /** git found on the host's PATH, with the host's environment as the base. */
     GitRunner(String executable) {
-        this.executable = executable;
+        this(executable, System.getenv());
     }
 
-    Outcome run(ToolCall call, List<String> args) throws IOException, InterruptedException {
+    GitRunner(String executable, Map<String, String> inherited) {
+        this.executable = executable;
+        this.inherited = Map.copyOf(inherited);
+    }
+
+    Outcome run(ToolCall call, List<String> args, List<GitEnvironment.Setting> settings)
+            throws IOException, InterruptedException {
         Path root = call.workspaceRoot();
-        List<String> command = new ArrayList<>(List.of(executable, "--no-pager", "--literal-pathspecs",
-                "-c", "color.ui=false", "-c", "core.quotePath=false", "-c", "core.fsmonitor=false"));
+        List<String> command = new ArrayList<>(List.of(executable, "--no-pager", "--literal-pathspecs"));
         command.addAll(args);
-        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
+        ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(new File(File.separatorChar == '/' ? "/dev/null" : "NUL")));
         Map<String, String> env = builder.environment();
-        // the workspace itself must be the repository: git may not look for one in the folders above it
-        if (root.getParent() != null) {
-            env.put("GIT_CEILING_DIRECTORIES", root.getParent().toString());
-        }
-        env.put("GIT_TERMINAL_PROMPT", "0"); // never wait for a password
-        env.put("GIT_EDITOR", "true"); // never open an editor
-        env.put("GIT_OPTIONAL_LOCKS", "0"); // a status must not take the index lock from the user's own git
+        env.clear();
+        env.putAll(GitEnvironment.of(inherited, root, settings));
         Process process = builder.start();
-        process.getOutputStream().close();
         AtomicBoolean cancelled = new AtomicBoolean();
         call.onCancel(() -> {
             cancelled.set(true);

@@ -21,7 +21,7 @@ public final class GitTool implements PluginTool {
     static final int DEFAULT_LOG_COUNT = 20;
     static final int MAX_LOG_COUNT = 200;
 
-    private final GitRunner git;
+    private final HardenedGit git;
 
     /** The runtime's way in: the {@code git} on the host's PATH. */
     public GitTool() {
@@ -29,7 +29,7 @@ public final class GitTool implements PluginTool {
     }
 
     GitTool(GitRunner git) {
-        this.git = git;
+        this.git = new HardenedGit(git);
     }
 
     @Override
@@ -51,6 +51,8 @@ public final class GitTool implements PluginTool {
         } catch (IOException e) {
             return ToolResult.error(ErrorCode.TOOL_FAILED, "could not run git (is it installed and on PATH?): "
                     + e.getMessage());
+        } catch (HardenedGit.Refused e) {
+            return ToolResult.error(ErrorCode.PERMISSION_DENIED, e.getMessage());
         }
         return result((String) action, args, outcome);
     }
@@ -60,15 +62,17 @@ public final class GitTool implements PluginTool {
         List<String> c = new ArrayList<>();
         switch (action) {
             case "status":
-                c.addAll(List.of("status", "--short", "--branch"));
+                c.addAll(List.of("status", "--short", "--branch", "--ignore-submodules=all"));
                 break;
             case "log":
+                // %G? or --show-signature would run gpg.program; the settings switch signatures off as well
                 c.addAll(List.of("log", "-n", Integer.toString(count(args.get("count"))), "--date=short",
-                        "--pretty=format:%h %ad %an: %s"));
+                        "--pretty=format:%h %ad %an: %s", "--no-show-signature", "--no-ext-diff", "--no-textconv"));
                 addPath(c, args.get("path"));
                 break;
             case "diff":
-                c.addAll(List.of("diff", "--no-ext-diff", "--no-textconv"));
+                // no diff.external, diff.<driver>.command or textconv; the flag beats a submodule's own ignore
+                c.addAll(List.of("diff", "--no-ext-diff", "--no-textconv", "--ignore-submodules=all"));
                 if (Boolean.TRUE.equals(args.get("staged"))) {
                     c.add("--cached");
                 }
@@ -79,8 +83,8 @@ public final class GitTool implements PluginTool {
                 if (!(message instanceof String) || ((String) message).isBlank()) {
                     throw new IllegalArgumentException("commit needs a non-empty message");
                 }
-                // only what is staged: the tool never decides which files go in
-                c.addAll(List.of("commit", "-m", (String) message));
+                // only what is staged: the tool never decides which files go in; no hook, no signing
+                c.addAll(List.of("commit", "--no-verify", "--no-gpg-sign", "-m", (String) message));
                 break;
             default:
                 throw new IllegalArgumentException("action must be status, log, diff or commit, not " + action);

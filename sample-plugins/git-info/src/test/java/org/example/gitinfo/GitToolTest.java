@@ -27,6 +27,8 @@ class GitToolTest {
 
     @TempDir
     Path repo;
+    @TempDir
+    Path bin;
 
     private final GitTool tool = new GitTool();
 
@@ -140,6 +142,24 @@ class GitToolTest {
         assertTrue(text(r).contains("not a git repository"), text(r));
     }
 
+    /** Pins: git, a child of the host, gets /dev/null and pipes of its own, no other descriptor of the host (issue 12.1). */
+    @Test
+    void gitHasOnlyDevNullAndItsOwnPipes() throws Exception {
+        Path listing = bin.resolve("listing");
+        Files.writeString(listing, "for i in {0..1023}; do [[ -e /proc/$$/fd/$i ]] && echo \"$i $(readlink /proc/$$/fd/$i)\";"
+                + " done; true");
+        Path git = bin.resolve("listing-git"); // bash -c: a shell running a script file keeps it open itself
+        Files.writeString(git, "#!/bin/sh\nexec /bin/bash -c \"$(cat '" + listing + "')\"\n");
+        Files.setPosixFilePermissions(git, PosixFilePermissions.fromString("rwxr-xr-x"));
+        GitRunner.Outcome o = new GitRunner(git.toString()).run(new FakeToolCall(repo, Map.of()), List.of(),
+                GitEnvironment.FIXED);
+        String[] fds = o.stdout().strip().split("\n");
+        assertEquals(3, fds.length, o.stdout());
+        assertEquals("0 /dev/null", fds[0]);
+        assertTrue(fds[1].startsWith("1 pipe:[") && fds[2].startsWith("2 pipe:["), o.stdout());
+        assertFalse(fds[1].substring(2).equals(fds[2].substring(2)), o.stdout());
+    }
+
     @Test
     void aMissingGitIsAToolFailure() throws Exception {
         ToolResult r = new GitTool(new GitRunner(repo.resolve("no-such-git").toString()))
@@ -159,10 +179,11 @@ class GitToolTest {
     }
 
     @Test
-    void cancellingAHangingCommitKillsGitAndItsHook() throws Exception {
-        Path started = slowPreCommitHook();
+    void cancellingAHangingCommitKillsGitAndItsChildren() throws Exception {
+        Path started = repo.resolve("commit-started");
+        GitTool slow = slowCommit(started);
         FakeToolCall call = new FakeToolCall(repo, Map.of("action", "commit", "message", "m"));
-        CompletableFuture<ToolResult> result = CompletableFuture.supplyAsync(() -> execute(call));
+        CompletableFuture<ToolResult> result = CompletableFuture.supplyAsync(() -> execute(slow, call));
         await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(started));
         call.cancel();
         ToolResult r = result.get(15, TimeUnit.SECONDS);
@@ -172,26 +193,29 @@ class GitToolTest {
 
     @Test
     void aCommitPastTheDeadlineIsATimeout() throws Exception {
-        slowPreCommitHook();
+        GitTool slow = slowCommit(repo.resolve("commit-started"));
         long start = System.nanoTime();
-        ToolResult r = tool.execute(new FakeToolCall(repo, Map.of("action", "commit", "message", "m"),
+        ToolResult r = slow.execute(new FakeToolCall(repo, Map.of("action", "commit", "message", "m"),
                 Duration.ofMillis(2500)));
         assertEquals(ErrorCode.TOOL_TIMEOUT, r.errorCode(), r::toString);
         assertTrue(System.nanoTime() - start < TimeUnit.SECONDS.toNanos(15), "returned soon after the deadline");
     }
 
-    /** A pre-commit hook that says it started, then waits a minute. */
-    private Path slowPreCommitHook() throws IOException, InterruptedException {
+    /**
+     * The tool with a git that hangs in {@code commit} (after saying so), a child of it sleeping: hooks,
+     * the usual way to make a commit slow, do not run under this plugin.
+     */
+    private GitTool slowCommit(Path started) throws IOException, InterruptedException {
         Files.writeString(repo.resolve("a.txt"), "a\n");
         git("add", "a.txt");
-        Path started = repo.resolve("hook-started");
-        Path hook = repo.resolve(".git/hooks/pre-commit");
-        Files.writeString(hook, "#!/bin/sh\ntouch '" + started + "'\nsleep 60\n");
-        Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
-        return started;
+        Path wrapper = bin.resolve("slow-git");
+        Files.writeString(wrapper, "#!/bin/sh\ncase \" $* \" in *\" commit \"*) touch '" + started + "'; sleep 60;; esac\n"
+                + "exec git \"$@\"\n");
+        Files.setPosixFilePermissions(wrapper, PosixFilePermissions.fromString("rwxr-xr-x"));
+        return new GitTool(new GitRunner(wrapper.toString()));
     }
 
-    private ToolResult execute(FakeToolCall call) {
+    private static ToolResult execute(GitTool tool, FakeToolCall call) {
         try {
             return tool.execute(call);
         } catch (InterruptedException e) {

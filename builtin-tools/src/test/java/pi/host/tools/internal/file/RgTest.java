@@ -8,9 +8,11 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import pi.host.tools.internal.process.Descriptors;
 
 /** How rg's stdout is cut into records, with a stand-in "rg" (a script) printing known output. */
 class RgTest {
@@ -62,6 +64,23 @@ class RgTest {
         assertThat(rc).isZero();
         assertThat(seen[0]).isEqualTo(10);
         assertThat(marker).doesNotExist(); // killed long before it could print 10^8 lines
+    }
+
+    /** Pins: rg, a child of the host, gets /dev/null, its own stdout pipe and /dev/null for stderr, nothing else (issue 12.1). */
+    @Test
+    void rgHasOnlyDevNullAndItsOwnPipe() throws Exception {
+        Path rg = Descriptors.script(tmp.resolve("fake-rg"), Descriptors.LISTING);
+        StringBuilder listing = new StringBuilder();
+        Rg.run(rg, List.of(), tmp, fx.bareCall(), (byte) '\n', (buf, off, len) -> {
+            listing.append(new String(buf, off, len, StandardCharsets.UTF_8)).append('\n');
+            return true;
+        });
+        Map<Integer, String> fds = Descriptors.parse(listing.toString());
+        assertThat(fds.keySet()).containsExactly(0, 1, 2);
+        assertThat(fds.get(0)).isEqualTo("/dev/null");
+        assertThat(fds.get(1)).startsWith("pipe:[");
+        assertThat(fds.get(2)).isEqualTo("/dev/null");
+        assertThat(fds.values()).doesNotContainAnyElementsOf(Descriptors.channelsOfThisJvm());
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
+import pi.host.tools.internal.process.Descriptors;
 
 @EnabledOnOs({OS.LINUX, OS.MAC})
 class LoginPathTest {
@@ -20,6 +21,23 @@ class LoginPathTest {
     void asksTheLoginShellForItsPath() {
         assertThat(LoginPath.probe(Map.of("SHELL", "/bin/bash"), LoginPath.BOUND_MS)).hasValueSatisfying(
                 p -> assertThat(p).contains("/"));
+    }
+
+    /**
+     * Pins: the login-PATH probe (the user's own shell, run by the host) gets /dev/null, its own stdout
+     * pipe and /dev/null for stderr, no other descriptor of the host (issue 12.1). The stand-in shell
+     * answers its descriptor listing on one line, where the probe takes the PATH from (it has a "/").
+     */
+    @Test
+    void theProbeHasOnlyDevNullAndItsOwnPipe() throws Exception {
+        Path shell = Descriptors.script(dir.resolve("listing-shell"), Descriptors.LISTING_ON_ONE_LINE);
+        String answer = LoginPath.probe(Map.of("SHELL", shell.toString()), LoginPath.BOUND_MS).orElseThrow();
+        Map<Integer, String> fds = Descriptors.parse(answer);
+        assertThat(fds.keySet()).containsExactly(0, 1, 2);
+        assertThat(fds.get(0)).isEqualTo("/dev/null");
+        assertThat(fds.get(1)).startsWith("pipe:[");
+        assertThat(fds.get(2)).isEqualTo("/dev/null");
+        assertThat(fds.values()).doesNotContainAnyElementsOf(Descriptors.channelsOfThisJvm());
     }
 
     /** Pins: a login shell that hangs must not hold up commands for more than the bound. */
