@@ -58,9 +58,14 @@ final class PluginTracker extends BundleTracker<Bundle> {
 
     @Override
     public void modifiedBundle(Bundle bundle, BundleEvent event, Bundle tracked) {
-        // being started or stopped changes nothing for a plugin; new content (an update) does
+        // being started or stopped changes nothing for a plugin; new content (an update) does: the tools
+        // of the old content go at once (their classes are the old revision's), the new content is then
+        // looked at like an arrival (which may wait for it to resolve)
         if (event != null && event.getType() == BundleEvent.UPDATED) {
-            submit.accept(() -> arrived(bundle));
+            submit.accept(() -> {
+                lifecycle.departed(bundle.getBundleId());
+                arrived(bundle);
+            });
         } else if (event != null && event.getType() == BundleEvent.RESOLVED) {
             submit.accept(() -> resolved(bundle));
         }
