@@ -5,7 +5,10 @@
  * bundle implements {@link pi.host.spi.BackgroundTasks}; the host serves {@code background.*} from it
  * and implements {@link pi.host.spi.BackgroundHost}), and the plugin runtime's side of plugin grants (the
  * host implements {@link pi.host.spi.PluginHost}, the {@code pi.host.plugins} bundle implements
- * {@link pi.host.spi.PluginRuntime}; 0.2.0 added them).
+ * {@link pi.host.spi.PluginRuntime}; 0.2.0 added them), and the MCP bridge's side of {@code mcp.list} (the host
+ * implements {@link pi.host.spi.McpHost}, the {@code pi.host.mcp} bundle implements
+ * {@link pi.host.spi.McpRuntime}) with the login-shell PATH the tools bundle probes
+ * ({@link pi.host.spi.LoginShellPath}; 0.4.0 added them).
  *
  * <p>The export carries the mandatory attribute {@code pi.host.spi=builtin}: only a bundle that
  * asks for it by name ({@code pi.host.tools} does, in its bnd.bnd) is wired to this package, so
@@ -13,5 +16,5 @@
  * mistakes, not a sandbox: plugins are trusted code once installed.
  */
 @org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
-@org.osgi.annotation.versioning.Version("0.3.0")
+@org.osgi.annotation.versioning.Version("0.4.0")
 package pi.host.spi;
