@@ -1,0 +1,65 @@
+package pi.host.mcp.internal.server;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * The last lines a server wrote to stderr, for {@code mcp.list}: at most {@link #MAX_LINES} lines of at most
+ * {@link #MAX_LINE} characters each, control characters shown as {@code ?}. Thread-safe.
+ */
+final class StderrTail {
+
+    static final int MAX_LINES = 40;
+    static final int MAX_LINE = 500;
+
+    private final Deque<String> lines = new ArrayDeque<>();
+
+    void add(String line) {
+        String shown = line.length() > MAX_LINE ? line.substring(0, MAX_LINE) + "..." : line;
+        StringBuilder clean = new StringBuilder(shown.length());
+        shown.codePoints().forEach(cp -> clean.appendCodePoint(Character.isISOControl(cp) && cp != '\t' ? '?' : cp));
+        synchronized (lines) {
+            if (lines.size() == MAX_LINES) {
+                lines.removeFirst();
+            }
+            lines.addLast(clean.toString());
+            lines.notifyAll();
+        }
+    }
+
+    /**
+     * Waits (at most {@code millis}) until the last line starts with {@code prefix}: the watchdog's exit line
+     * is read on the SDK's stderr thread, a little after the process has exited.
+     */
+    void awaitLast(String prefix, long millis) {
+        long until = System.nanoTime() + millis * 1_000_000;
+        synchronized (lines) {
+            while (lines.peekLast() == null || !lines.peekLast().startsWith(prefix)) {
+                long left = (until - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return;
+                }
+                try {
+                    lines.wait(left);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return;
+                }
+            }
+        }
+    }
+
+    /** The kept lines, joined with newlines (empty when there are none). */
+    String text() {
+        synchronized (lines) {
+            return String.join("\n", lines);
+        }
+    }
+
+    /** The last line, or null. */
+    String last() {
+        synchronized (lines) {
+            return lines.peekLast();
+        }
+    }
+}
