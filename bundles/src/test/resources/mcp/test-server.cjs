@@ -35,6 +35,7 @@ server.registerTool('rug', { description: 'Changes the description of victim.' }
 
 server.registerTool('slow', { description: 'Waits ms milliseconds; an MCP cancellation ends it early.',
   inputSchema: { ms: z.number() } }, async ({ ms }, extra) => {
+  mark('slow-started-' + ms, String(extra.requestId));
   await new Promise((resolve, reject) => {
     const t = setTimeout(resolve, ms);
     extra.signal.addEventListener('abort', () => {
