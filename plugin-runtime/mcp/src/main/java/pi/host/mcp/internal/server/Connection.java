@@ -63,6 +63,8 @@ public final class Connection {
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final AtomicBoolean dead = new AtomicBoolean();
     private final AtomicBoolean pinging = new AtomicBoolean();
+    private final CompletableFuture<String> exitStatus = new CompletableFuture<>();
+    private final CompletableFuture<Void> exited = new CompletableFuture<>();
     private volatile ProcessHandle watchdog;
     private volatile String deathReason;
 
@@ -98,6 +100,7 @@ public final class Connection {
                     listener.toolsChanged(this);
                     return Mono.empty();
                 })
+                .loggingConsumer(this::log)
                 .jsonSchemaValidator(context.validator())
                 .initializationTimeout(Duration.ofMillis(spec.timeoutMs()))
                 // the host's deadline ends a call first; this only bounds what the bridge asks itself
@@ -131,9 +134,14 @@ public final class Connection {
         } catch (TimeoutException e) {
             throw new StartFailed("the server did not answer initialize within " + bound + " ms");
         } catch (ExecutionException | java.util.concurrent.CompletionException e) {
-            throw new StartFailed(deathReason != null ? deathReason
-                    : (exited.isDone() ? "the server exited during initialize" + exitDetail()
-                    : "initialize failed: " + message(e.getCause())));
+            if (deathReason != null || exited.isDone()) {
+                throw new StartFailed(deathReason != null ? deathReason
+                        : "the server exited during initialize" + exitDetail());
+            }
+            if (root(e) instanceof TimeoutException) {
+                throw new StartFailed("the server did not answer initialize within " + bound + " ms");
+            }
+            throw new StartFailed("initialize failed: " + message(e.getCause()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new StartFailed("interrupted while starting");
@@ -165,9 +173,11 @@ public final class Connection {
         return all;
     }
 
-    /** Completes when the server's process (stdio) exits; never for http. */
+    /**
+     * Completes when the server has exited (stdio; never for http): told by the watchdog's exit
+     * notification, or seen by the SDK's wait for the process when there was none (the watchdog killed).
+     */
     private CompletableFuture<Void> watchExit(long bound) {
-        CompletableFuture<Void> exited = new CompletableFuture<>();
         if (launch == null) {
             return exited;
         }
@@ -191,11 +201,14 @@ public final class Connection {
                     return;
                 }
             }
-            stderr.awaitLast(EXIT_LINE, 500);
-            exited.complete(null);
-            died("the server process exited" + exitDetail());
+            exited("the server process exited" + exitDetail());
         });
         return exited;
+    }
+
+    private void exited(String why) {
+        exited.complete(null);
+        died(why);
     }
 
     /** The watchdog process, found once by its marker (null before it started or once it is gone). */
@@ -208,18 +221,20 @@ public final class Connection {
         return w;
     }
 
-    /** What the watchdog writes on stderr when the server exits (watchdog.sh). */
-    static final String EXIT_LINE = "[pi-host] the server exited with status ";
-
-    /** The exit status the watchdog reported, and the line the server wrote before it, if any. */
-    private String exitDetail() {
-        String[] lines = stderr.text().split("\n");
-        int n = lines.length;
-        if (n == 0 || !lines[n - 1].startsWith(EXIT_LINE)) {
-            return stderr.last() == null ? "" : ": " + stderr.last();
+    /** Takes the watchdog's exit notification (its logger is this launch's marker); others are the server's. */
+    private Mono<Void> log(McpSchema.LoggingMessageNotification n) {
+        if (launch != null && launch.marker().equals(n.logger()) && n.data() != null) {
+            exitStatus.complete(String.valueOf(n.data()));
+            context.work().execute(() -> exited("the server process exited" + exitDetail()));
         }
-        String status = " with status " + lines[n - 1].substring(EXIT_LINE.length());
-        return n >= 2 && !lines[n - 2].isEmpty() ? status + ": " + lines[n - 2] : status;
+        return Mono.empty();
+    }
+
+    /** The exit status the watchdog reported, and the last line the server wrote on stderr, if any. */
+    private String exitDetail() {
+        String status = exitStatus.isDone() ? " with status " + exitStatus.getNow("?") : "";
+        String last = stderr.last();
+        return last == null ? status : status + ": " + last;
     }
 
     /** Runs one call; see the class comment for how it ends. */
@@ -332,11 +347,16 @@ public final class Connection {
         return stderr.text();
     }
 
-    static String message(Throwable e) {
+    private static Throwable root(Throwable e) {
         Throwable root = e;
         while (root.getCause() != null && root.getCause() != root) {
             root = root.getCause();
         }
+        return root;
+    }
+
+    static String message(Throwable e) {
+        Throwable root = root(e);
         String m = root.getMessage();
         return (m == null ? root.getClass().getSimpleName() : m).replaceAll("\\p{Cntrl}", " ");
     }

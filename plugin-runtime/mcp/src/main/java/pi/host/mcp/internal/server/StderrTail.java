@@ -23,29 +23,6 @@ final class StderrTail {
                 lines.removeFirst();
             }
             lines.addLast(clean.toString());
-            lines.notifyAll();
-        }
-    }
-
-    /**
-     * Waits (at most {@code millis}) until the last line starts with {@code prefix}: the watchdog's exit line
-     * is read on the SDK's stderr thread, a little after the process has exited.
-     */
-    void awaitLast(String prefix, long millis) {
-        long until = System.nanoTime() + millis * 1_000_000;
-        synchronized (lines) {
-            while (lines.peekLast() == null || !lines.peekLast().startsWith(prefix)) {
-                long left = (until - System.nanoTime()) / 1_000_000;
-                if (left <= 0) {
-                    return;
-                }
-                try {
-                    lines.wait(left);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
         }
     }
 

@@ -5,7 +5,9 @@
 #   - it gets USR1 and its parent is no longer the host (the host died, even by kill -9: the parent-death
 #     signal). USR1 also comes when only the host thread that started it ended; then the parent is still
 #     the host and nothing happens;
-#   - the server exits: what it left running in its group is killed.
+#   - the server exits: what it left running in its group is killed, and the exit status is told to the
+#     host as an MCP log notification on stdout whose logger is the marker ($0).
+marker=$0
 host=$1
 setsid=$2
 shift 2
@@ -55,6 +57,13 @@ while :; do
     continue
   fi
   group KILL
-  echo "[pi-host] the server exited with status $status" >&2
+  printf '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","logger":"%s","data":"%s"}}\n' \
+    "$marker" "$status"
+  # stay (at most 10 s) until the host closes the connection: the pipes end only after it has read this
+  # and the server's last stderr lines (the SDK stops reading one stream when the other ends)
+  sleep 10 &
+  linger=$!
+  trap 'kill "$linger" 2>/dev/null' TERM INT HUP USR1
+  wait "$linger"
   exit "$status"
 done
