@@ -72,11 +72,7 @@ public final class StdioLaunch {
     /** The SDK transport that starts {@code spec}'s server as described above when the client connects. */
     public Launch transport(ServerSpec spec, Optional<String> loginPath, McpJsonMapper mapper) {
         String marker = "pi-mcp:" + spec.id().replaceAll("[^A-Za-z0-9_.-]", "_") + ":" + UUID.randomUUID();
-        List<String> command = new ArrayList<>();
-        setpriv.ifPresent(p -> command.addAll(List.of(p.toString(), "--pdeathsig", "USR1", "--")));
-        command.addAll(List.of("/bin/sh", "-c", WATCHDOG, marker, Long.toString(ProcessHandle.current().pid()),
-                setsid.map(Path::toString).orElse(""), spec.command()));
-        command.addAll(spec.args());
+        List<String> command = command(spec, marker, Long.toString(ProcessHandle.current().pid()));
         ServerParameters params = ServerParameters.builder(command.get(0))
                 .args(command.subList(1, command.size()))
                 .env(environment(spec, loginPath, System.getenv()))
@@ -94,6 +90,16 @@ public final class StdioLaunch {
             }
         };
         return new Launch(transport, marker);
+    }
+
+    /** The command line that starts {@code spec}'s server under the watchdog, for the host {@code hostPid}. */
+    List<String> command(ServerSpec spec, String marker, String hostPid) {
+        List<String> command = new ArrayList<>();
+        setpriv.ifPresent(p -> command.addAll(List.of(p.toString(), "--pdeathsig", "USR1", "--")));
+        command.addAll(List.of("/bin/sh", "-c", WATCHDOG, marker, hostPid,
+                setsid.map(Path::toString).orElse(""), spec.command()));
+        command.addAll(spec.args());
+        return command;
     }
 
     /** The server's environment: {@link #INHERITED}, the login PATH, then the entry's own variables. */
