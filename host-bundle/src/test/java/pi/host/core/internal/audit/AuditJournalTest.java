@@ -56,6 +56,22 @@ class AuditJournalTest {
         assertThat(readAll(onlySegment())).containsExactly(full, sparse, longPreview);
     }
 
+    /** A journal left by a host before the definition hash (record version 1) is still read back. */
+    @Test
+    void aVersionOneRecordReadsBackWithoutADefinitionHash() {
+        AuditRecord r = row("c1");
+        java.nio.ByteBuffer v2 = JournalCodec.encode(r, java.nio.ByteBuffer.allocate(16));
+        v2.flip();
+        byte[] bytes = new byte[v2.remaining() - 4]; // a null definition hash is its last 4 bytes (length -1)
+        v2.get(bytes);
+        bytes[0] = 1;
+        AuditRecord back = JournalCodec.decode(java.nio.ByteBuffer.wrap(bytes));
+        assertThat(back).isEqualTo(r);
+        bytes[0] = 3;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> JournalCodec.decode(java.nio.ByteBuffer.wrap(bytes)))
+                .hasMessageContaining("unknown version 3");
+    }
+
     @Test
     void readingStopsAtATornLastFrame() throws Exception {
         try (AuditJournal journal = new AuditJournal(dir)) {

@@ -35,10 +35,6 @@ class StdioLaunchTest {
                 null, null, Map.of(), 1000, false);
     }
 
-    private static String readAll(InputStream in) throws IOException {
-        return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-    }
-
     private static void awaitGone(long... pids) {
         await().atMost(Duration.ofSeconds(10)).until(() -> {
             for (long pid : pids) {
@@ -116,8 +112,20 @@ class StdioLaunchTest {
             pb.environment().putAll(StdioLaunch.environment(spec(""), Optional.of("/login/bin:/usr/bin"),
                     Map.of("HOME", "/h", "PATH", "/host/bin", "API_KEY", "secret")));
             Process p = pb.start();
-            String out = readAll(p.getInputStream());
+            StringBuilder lines = new StringBuilder();
+            try (java.io.BufferedReader r = new java.io.BufferedReader(new java.io.InputStreamReader(
+                    p.getInputStream(), StandardCharsets.UTF_8))) {
+                // up to the watchdog's exit notice; then the host closes, as the bridge does
+                for (String line = r.readLine(); line != null; line = r.readLine()) {
+                    lines.append(line).append('\n');
+                    if (line.contains("notifications/message")) {
+                        break;
+                    }
+                }
+            }
+            p.destroy();
             p.waitFor();
+            String out = lines.toString();
             List<String> fds = new ArrayList<>();
             for (String line : out.split("\n")) {
                 if (line.startsWith("/proc/")) {
