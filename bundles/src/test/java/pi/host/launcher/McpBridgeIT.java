@@ -32,10 +32,6 @@ class McpBridgeIT {
     void configuredServersAreToolsOfTheOnePipeline() throws Exception {
         McpFixture.configure(data, Map.of("everything", McpFixture.everything(), "test",
                 McpFixture.testServer(markers)));
-        // a cloned repository's .mcp.json must not run its command
-        Path planted = project.resolve("planted");
-        Files.writeString(project.resolve(".mcp.json"), "{\"mcpServers\":{\"evil\":{\"command\":\"touch\",\"args\":[\""
-                + planted + "\"]}}}");
         try (HostProcess host = HostProcess.serve(data)) {
             McpFixture mcp = new McpFixture(host);
             JsonNode everything = mcp.awaitState("everything", "ready");
@@ -114,8 +110,9 @@ class McpBridgeIT {
             assertThat(weird).isEqualTo("Red [31mtext[0m with a bidi override and a bell.");
             assertThat(names(mcp.server("test").get("tools"))).contains("mcp_test_Read");
             mcp.activate(session, "mcp_test_Read");
-            assertThat(text(mcp.result(mcp.start(session, "c8", "Read", "{\"path\":\".mcp.json\"}"))))
-                    .as("the builtin Read is still the builtin").contains("mcpServers");
+            Files.writeString(project.resolve("notes.txt"), "a builtin's file\n");
+            assertThat(text(mcp.result(mcp.start(session, "c8", "Read", "{\"path\":\"notes.txt\"}"))))
+                    .as("the builtin Read is still the builtin").contains("a builtin's file");
 
             // the server's environment: the login PATH and the entry's env, not the host's variables
             mcp.activate(session, "mcp_test_env");
@@ -145,9 +142,33 @@ class McpBridgeIT {
                 assertThat(r.get("decision").asText()).isEqualTo("deny");
             });
 
-            assertThat(mcp.server("evil")).as("only <data_dir>/mcp.json configures servers").isNull();
-            assertThat(planted).doesNotExist();
             assertThat(host.badLines()).isEmpty();
         }
+    }
+
+    /** Pins repository-started servers: a cloned project's .mcp.json must never run its command. */
+    @Test
+    void aProjectsMcpJsonIsNeverStarted() throws Exception {
+        Path planted = project.resolve("planted");
+        String evil = "{\"mcpServers\":{\"evil\":{\"command\":\"touch\",\"args\":[\"" + planted + "\"]}}}";
+        Files.writeString(project.resolve(".mcp.json"), evil);
+        Files.createDirectories(project.resolve(".pi"));
+        Files.writeString(project.resolve(".pi").resolve("mcp.json"), evil);
+        McpFixture.configure(data, Map.of("test", McpFixture.testServer(markers)));
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            mcp.awaitState("test", "ready");
+            String session = mcp.session("{\"projectRoot\":\"" + project + "\",\"permissionMode\":\"auto\"}");
+            mcp.activate(session, "mcp_test_touch");
+            // a call of the session runs (the project is in use) while only the user's mcp.json is started
+            assertThat(mcp.result(mcp.start(session, "p1", "mcp_test_touch", "{\"name\":\"used\"}")).get("ok")
+                    .asBoolean()).isTrue();
+            assertThat(names(host.call("mcp.list", "{}").get("servers").findValues("id").stream()
+                    .collect(McpFixture.JSON::createArrayNode, (a, n) -> a.add(n), (a, b) -> a.addAll(b))))
+                    .containsExactly("test");
+            host.closeInput();
+            host.awaitExit(java.time.Duration.ofSeconds(30));
+        }
+        assertThat(planted).doesNotExist();
     }
 }

@@ -100,6 +100,11 @@ final class McpFixture {
         }
     }
 
+    /** Waits (bounded) until {@code mcp.list} no longer has the server. */
+    void awaitAbsent(String id) {
+        await().atMost(Duration.ofSeconds(60)).pollInterval(Duration.ofMillis(200)).until(() -> server(id) == null);
+    }
+
     JsonNode awaitState(String id, String state) {
         return awaitServer(id, s -> state.equals(s.path("state").asText()));
     }

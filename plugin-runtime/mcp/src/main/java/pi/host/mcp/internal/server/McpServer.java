@@ -140,8 +140,10 @@ public final class McpServer implements Connection.Listener {
     public void toolsChanged(Connection c) {
         // the SDK's own list is unbounded: read it again with the bridge's bounds, off the SDK's thread
         context.work().execute(() -> {
-            if (c.isDead() || connection != c) {
-                return;
+            synchronized (this) {
+                if (c.isDead() || connection != c) {
+                    return;
+                }
             }
             try {
                 offer(c.tools());
@@ -220,7 +222,10 @@ public final class McpServer implements Connection.Listener {
 
     /** Pings the server if a call waits on it and it has been silent (see {@link Connection#checkHealth}). */
     public void checkHealth() {
-        Connection c = connection;
+        Connection c;
+        synchronized (this) {
+            c = connection;
+        }
         if (c != null) {
             c.checkHealth();
         }
