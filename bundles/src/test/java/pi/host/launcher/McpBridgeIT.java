@@ -122,6 +122,14 @@ class McpBridgeIT {
             assertThat(env.get("env").has("JAVA_HOME")).isFalse();
             assertThat(env.get("cwd").asText()).isEqualTo(System.getProperty("user.home"));
 
+            // a composer selection activates a server's tools without ToolSearch (a new prompt starts clean)
+            JsonNode selected = host.call("prompt.begin", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t2\","
+                    + "\"mcpSelection\":{\"serverIds\":[\"test\"]}}");
+            assertThat(names(selected.get("activatedTools"))).contains("mcp_test_touch", "mcp_test_env")
+                    .noneMatch(n -> n.startsWith("mcp_everything_"));
+            assertThat(mcp.result(mcp.start(session, "c9b", "mcp_test_touch", "{\"name\":\"selected\"}"))
+                    .get("ok").asBoolean()).isTrue();
+
             // Plan and Goal: hidden and hard-denied, whatever the permission mode
             host.call("session.configure", "{\"sessionId\":\"" + session + "\",\"mode\":\"plan\"}");
             JsonNode plan = host.call("tools.list", "{\"sessionId\":\"" + session + "\"}");
