@@ -3,8 +3,9 @@
 //   call     the time of one `echo` call of @modelcontextprotocol/server-everything,
 //            (a) through pi-host: tools.execute of mcp_everything_echo over pi-host's stdio (the whole
 //                pipeline and audit row, then the bridge's SDK client to the server), and
-//            (b) directly: the MCP TypeScript SDK's Client over stdio to another process of the same server;
-//            sequential calls in alternating blocks after a warm-up. Goal: p50(a) <= 1.2 x p50(b) + 150 µs.
+//            (b) directly: the MCP TypeScript SDK's Client over stdio to another process of the same server,
+//            (c) directly: the MCP Java SDK's client (the one the bridge runs on; pi.host.bench.McpDirectCall);
+//            sequential calls in alternating blocks after a warm-up. Goal: p50(a) <= 1.2 x p50(direct) + 150 µs.
 //   startup  spawn -> first host.info answer of pi-host with no MCP server configured and with three (the
 //            servers start after that answer), alternating. Goal: three servers answer no later than none.
 // Every child is killed at exit (normal, error, signal or deadline); the run has a deadline. See bench/README.md.
@@ -110,6 +111,9 @@ async function callPart(o, scratch, timeoutMs) {
   await client.connect(transport);
   if (transport.pid) live.add({ kill: (sig) => { try { process.kill(transport.pid, sig); } catch { /* gone */ } } });
 
+  // the Java SDK side: the client the bridge runs on, without pi-host (pi.host.bench.McpDirectCall)
+  const javaDirect = await startJavaDirect(o, timeoutMs);
+
   let n = 0;
   const sides = [
     { key: 'piHost', label: 'pi-host  tools.execute mcp_everything_echo', pid: pi.child.pid, once: async () => {
@@ -128,27 +132,71 @@ async function callPart(o, scratch, timeoutMs) {
       if (r.content?.[0]?.text !== 'Echo: hello') throw new Error(`direct echo: ${JSON.stringify(r)}`);
       return Number(t1 - t0);
     } },
+    { key: 'javaDirect', label: 'direct   Java SDK client tools/call echo', block: (k) => javaDirect.run(k) },
   ];
+  const runBlock = async (s, k) => (s.block ? s.block(k) : Promise.all([]).then(async () => {
+    const out = [];
+    for (let i = 0; i < k; i++) out.push(await s.once());
+    return out;
+  }));
   for (let done = 0; done < o.warmup; done += o.block) {
-    for (const s of sides) for (let i = 0; i < Math.min(o.block, o.warmup - done); i++) await s.once();
+    for (const s of sides) await runBlock(s, Math.min(o.block, o.warmup - done));
   }
   console.error(`bench: warm-up done (${o.warmup} calls per side)`);
   const samples = new Map(sides.map((s) => [s.key, []]));
   for (let round = 0, done = 0; done < o.calls; round++, done += o.block) {
     const order = sides.map((_, j) => sides[(round + j) % sides.length]);
     const k = Math.min(o.block, o.calls - done);
-    for (const s of order) for (let i = 0; i < k; i++) samples.get(s.key).push(await s.once());
+    for (const s of order) samples.get(s.key).push(...await runBlock(s, k));
     if ((round + 1) % 5 === 0) process.stderr.write(`bench: ${Math.min(done + k, o.calls)}/${o.calls}\n`);
   }
   await client.close();
-  await pi.stop();
+  await Promise.all([pi.stop(), javaDirect.stop()]);
   const a = stats(samples.get('piHost'));
-  const b = stats(samples.get('direct'));
-  const budget = Math.round((1.2 * b.p50 + 150) * 10) / 10;
+  const against = (b) => {
+    const budget = Math.round((1.2 * b.p50 + 150) * 10) / 10;
+    return { ...b, ratioP50: Math.round((a.p50 / b.p50) * 100) / 100,
+      overheadP50Us: Math.round((a.p50 - b.p50) * 10) / 10, budgetP50Us: budget, met: a.p50 <= budget };
+  };
   return { hostVersion: info?.hostVersion, sdk: `${sdkPkg.name}@${sdkPkg.version}`,
-    server: `${everythingPkg.name}@${everythingPkg.version}`, piHost: a, direct: b,
-    ratioP50: Math.round((a.p50 / b.p50) * 100) / 100, overheadP50Us: Math.round((a.p50 - b.p50) * 10) / 10,
-    budgetP50Us: budget, met: a.p50 <= budget, labels: sides.map((s) => s.label) };
+    server: `${everythingPkg.name}@${everythingPkg.version}`, piHost: a,
+    direct: against(stats(samples.get('direct'))), javaDirect: against(stats(samples.get('javaDirect'))),
+    labels: sides.map((s) => s.label) };
+}
+
+/** Starts pi.host.bench.McpDirectCall with the assembly's jars; run(k) resolves to k call times in ns. */
+async function startJavaDirect(o, timeoutMs) {
+  const classes = join(benchDir, 'target', 'classes');
+  const bundles = join(dirname(o.launcher), 'pi-host', 'bundle', '*');
+  if (!existsSync(join(classes, 'pi', 'host', 'bench', 'McpDirectCall.class'))) {
+    fail('bench/target/classes has no McpDirectCall: mvn -B -q -pl bench -am package -DskipTests (bench/mcp.sh does)');
+  }
+  const child = spawn(o.java, ['-cp', `${classes}:${bundles}`, 'pi.host.bench.McpDirectCall', process.execPath,
+    everythingMain, 'stdio'], { stdio: ['pipe', 'pipe', 'ignore'] });
+  live.add(child);
+  let buf = '';
+  const waiting = [];
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    buf += chunk;
+    let nl;
+    while ((nl = buf.indexOf('\n')) >= 0) {
+      const line = buf.slice(0, nl);
+      buf = buf.slice(nl + 1);
+      const w = waiting.shift();
+      if (w) w(line);
+    }
+  });
+  const next = () => new Promise((r, rej) => {
+    const t = setTimeout(() => rej(new Error('McpDirectCall did not answer')), timeoutMs * 10);
+    waiting.push((line) => { clearTimeout(t); r(line); });
+  });
+  const ready = await next();
+  if (ready !== 'ready') throw new Error(`McpDirectCall: ${ready}`);
+  return {
+    run: async (k) => { child.stdin.write(`${k}\n`); return (await next()).split(' ').map(Number); },
+    stop: () => new Promise((r) => { child.once('exit', r); child.stdin.end(); setTimeout(() => child.kill('SIGKILL'), 10000); }),
+  };
 }
 
 /** Spawn -> first host.info answer line, then stdin closed and the exit awaited (servers stopped). */
@@ -224,7 +272,10 @@ async function main() {
     `server ${c.server}, direct client ${c.sdk}; times in µs`,
     line(c.labels[0], c.piHost),
     line(c.labels[1], c.direct),
-    `ratio pi-host/direct at p50 ${c.ratioP50}, overhead ${c.overheadP50Us} µs (goal p50 <= 1.2 x direct + 150 µs = ${c.budgetP50Us}: ${c.met ? 'met' : 'missed'})`,
+    line(c.labels[2], c.javaDirect),
+    ...[['TypeScript SDK', c.direct], ['Java SDK', c.javaDirect]].map(([what, d]) => `against the ${what} client:`
+      + ` ratio pi-host/direct at p50 ${d.ratioP50}, overhead ${d.overheadP50Us} µs (goal p50 <= 1.2 x direct + 150 µs`
+      + ` = ${d.budgetP50Us}: ${d.met ? 'met' : 'missed'})`),
   ];
   if (o.starts > 0) {
     result.startup = await startupPart(o, scratch, timeoutMs);

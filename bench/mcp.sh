@@ -6,5 +6,7 @@
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/prepare.sh" mcp.mjs "$@"
 install_peer
+# the Java SDK side runs from bench/target/classes
+[[ -f "$bench/target/classes/pi/host/bench/McpDirectCall.class" && "$bench/target/classes/pi/host/bench/McpDirectCall.class" -nt "$bench/src/main/java/pi/host/bench/McpDirectCall.java" ]] || (cd "$root" && mvn -B -q -pl bench -am package -DskipTests) >&2
 
 exec node "$harness" "$@"

@@ -117,6 +117,7 @@ public final class McpBridge implements McpRuntime {
     void reload() {
         McpConfig.Parsed parsed = McpConfig.read(file, home);
         List<McpServer> stop = new ArrayList<>();
+        List<McpServer> start = new ArrayList<>();
         synchronized (this) {
             if (closed) {
                 return;
@@ -137,14 +138,16 @@ public final class McpBridge implements McpRuntime {
                         McpServer s = new McpServer(spec, context, registrations, this::changed);
                         servers.put(spec.id(), s);
                         if (started) {
-                            s.start();
+                            start.add(s);
                         }
                     }
                 }
             }
             // an unreadable file (a half-saved edit) keeps what runs; mcp.list says why the file was not taken
         }
-        stop.forEach(s -> work.execute(s::stop));
+        // the replaced servers' tools go before their replacements register the same names
+        stop.forEach(McpServer::stop);
+        start.forEach(McpServer::start);
         changed();
     }
 
@@ -202,8 +205,7 @@ public final class McpBridge implements McpRuntime {
             servers.clear();
         }
         watcher.close();
-        CompletableFuture<?>[] stops = all.stream()
-                .map(s -> CompletableFuture.runAsync(s::stop, work)).toArray(CompletableFuture[]::new);
+        CompletableFuture<?>[] stops = all.stream().map(McpServer::stop).toArray(CompletableFuture[]::new);
         try {
             CompletableFuture.allOf(stops).get(STOP_BOUND_MS, TimeUnit.MILLISECONDS);
         } catch (Exception e) {

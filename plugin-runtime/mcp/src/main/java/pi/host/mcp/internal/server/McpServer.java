@@ -4,6 +4,7 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import pi.host.api.ErrorCode;
@@ -186,8 +187,12 @@ public final class McpServer implements Connection.Listener {
         changed.run();
     }
 
-    /** Stops the server for good (its entry was removed or changed, or the bridge stops); bounded. */
-    public void stop() {
+    /**
+     * Stops the server for good (its entry was removed or changed, or the bridge stops): its tools are
+     * withdrawn before this returns, so a replacement can register the same names; the process tree ends
+     * on a thread of the bridge (the returned future, bounded by the connection's close).
+     */
+    public CompletableFuture<Void> stop() {
         Connection c;
         synchronized (this) {
             stopped = true;
@@ -200,9 +205,7 @@ public final class McpServer implements Connection.Listener {
             error = null;
         }
         sink.withdraw(this);
-        if (c != null) {
-            c.close();
-        }
+        return c == null ? CompletableFuture.completedFuture(null) : CompletableFuture.runAsync(c::close, context.work());
     }
 
     /** Runs one call of the tool {@code tool} (the server's own name). */
