@@ -10,7 +10,7 @@
 //
 // Every child is killed at exit (normal, error, signal or deadline); the whole run has a deadline.
 
-import { execFileSync, spawn } from 'node:child_process';
+import { isStopping, killAll, ns, startServer, stopAll, cpuMsOf, stats } from './jsonrpc.mjs';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -77,133 +77,6 @@ function fail(msg) {
   console.error(`bench: ${msg}`);
   killAll();
   process.exit(2);
-}
-
-// ---- child bookkeeping: nothing outlives the benchmark ----------------------------------------
-
-const live = new Set();
-
-function killAll() {
-  for (const child of live) {
-    try { child.kill('SIGKILL'); } catch { /* already gone */ }
-  }
-  live.clear();
-}
-
-/** SIGKILLs every live child, waits (at most 2 s) until they are reaped, then exits. */
-let stopping = false;
-function stopAll(code) {
-  if (stopping) return;
-  stopping = true;
-  const waits = [...live].map((child) => new Promise((r) => {
-    if (child.exitCode !== null || child.signalCode !== null) r();
-    else child.once('exit', r);
-  }));
-  killAll();
-  Promise.race([Promise.all(waits), new Promise((r) => setTimeout(r, 2000))]).then(() => process.exit(code));
-}
-
-process.on('exit', killAll); // last resort: exit handlers cannot wait
-for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
-  process.on(sig, () => { console.error(`bench: ${sig}, stopping`); stopAll(130); });
-}
-
-// ---- a line-based JSON-RPC client over a child's stdio ----------------------------------------
-
-const ns = () => process.hrtime.bigint();
-
-/**
- * Spawns a server and returns a client with call(method, params) -> {response, ns}, where ns is the
- * time from just before the request line is written until its response line has been read and
- * parsed. Lines without a matching id (notifications) are skipped.
- */
-function startServer(name, cmd, args, timeoutMs) {
-  const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-  live.add(child);
-  let stderrTail = '';
-  let buf = '';
-  let nextId = 1;
-  const pending = new Map();
-  let exited = null;
-  child.stdin.on('error', () => { /* EPIPE when the child died: reported through exit */ });
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk) => { stderrTail = (stderrTail + chunk).slice(-4000); });
-  child.stdout.setEncoding('utf8');
-  child.stdout.on('data', (chunk) => {
-    buf += chunk;
-    let nl;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      const line = buf.slice(0, nl);
-      buf = buf.slice(nl + 1);
-      if (!line.trim()) continue;
-      let msg;
-      try { msg = JSON.parse(line); } catch { continue; }
-      const p = msg && msg.id != null ? pending.get(msg.id) : undefined;
-      if (!p || !('result' in msg || 'error' in msg)) continue; // a notification, or not ours
-      const t1 = ns();
-      pending.delete(msg.id);
-      clearTimeout(p.timer);
-      p.resolve({ response: msg, ns: Number(t1 - p.t0) });
-    }
-  });
-  child.on('error', (e) => { exited = e; for (const p of pending.values()) p.reject(e); pending.clear(); });
-  child.on('exit', (code, signal) => {
-    live.delete(child);
-    exited = new Error(`${name} exited (code ${code}, signal ${signal})\n${stderrTail}`);
-    for (const p of pending.values()) { clearTimeout(p.timer); p.reject(exited); }
-    pending.clear();
-  });
-  const call = (method, params) => new Promise((resolveCall, rejectCall) => {
-    if (exited) { rejectCall(exited); return; }
-    const id = nextId++;
-    const timer = setTimeout(() => {
-      pending.delete(id);
-      rejectCall(new Error(`${name}: no response to ${method} within ${timeoutMs} ms\n${stderrTail}`));
-    }, timeoutMs);
-    const line = JSON.stringify({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }) + '\n';
-    pending.set(id, { resolve: resolveCall, reject: rejectCall, timer, t0: ns() });
-    child.stdin.write(line);
-  });
-  const notify = (method, params) => child.stdin.write(JSON.stringify({ jsonrpc: '2.0', method, params }) + '\n');
-  /** Closes stdin (both servers exit at EOF), then SIGTERM at 5 s, SIGKILL at 10 s. */
-  const stop = () => new Promise((r) => {
-    if (child.exitCode !== null || child.signalCode !== null) { r(); return; }
-    const t1 = setTimeout(() => child.kill('SIGTERM'), 5000);
-    const t2 = setTimeout(() => child.kill('SIGKILL'), 10000);
-    child.once('exit', () => { clearTimeout(t1); clearTimeout(t2); r(); });
-    child.stdin.end();
-  });
-  return { name, child, call, notify, stop };
-}
-
-// CPU time (user + system, all threads) a live process has used so far, in ms (Linux /proc); null elsewhere.
-let clockTicks = null;
-function cpuMsOf(pid) {
-  try {
-    if (clockTicks === null) {
-      try { clockTicks = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100; }
-      catch { clockTicks = 100; }
-    }
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(f[11]) + Number(f[12])) * 1000) / clockTicks;
-  } catch {
-    return null;
-  }
-}
-
-// ---- statistics -------------------------------------------------------------------------------
-
-/** Nearest-rank percentiles of samples in ns, reported in µs. */
-function stats(samplesNs) {
-  const s = Float64Array.from(samplesNs).sort();
-  const n = s.length;
-  const pct = (p) => s[Math.min(n - 1, Math.max(0, Math.ceil((p / 100) * n) - 1))];
-  const us = (x) => Math.round(x / 100) / 10;
-  return {
-    n, p50: us(pct(50)), p90: us(pct(90)), p99: us(pct(99)), min: us(s[0]), max: us(s[n - 1]),
-    mean: us(s.reduce((a, b) => a + b, 0) / n),
-  };
 }
 
 // ---- main -------------------------------------------------------------------------------------
@@ -376,6 +249,6 @@ async function main() {
 }
 
 main().catch((e) => {
-  if (!stopping) console.error(`bench: ${e.stack || e}`);
+  if (!isStopping()) console.error(`bench: ${e.stack || e}`);
   stopAll(1);
 });

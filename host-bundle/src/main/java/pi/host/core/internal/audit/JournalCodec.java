@@ -12,8 +12,12 @@ import pi.host.core.internal.store.AuditRecord;
  */
 final class JournalCodec {
 
-    /** Bumped when the layout changes; a record of another version is not read back as a row. */
-    static final byte VERSION = 1;
+    /**
+     * Bumped when the layout changes. Version 2 appended the definition hash; version 1 records (left by
+     * an older host) are still read back, without one. Any other version is not read back as a row.
+     */
+    static final byte VERSION = 2;
+    private static final byte VERSION_1 = 1;
 
     private JournalCodec() {
     }
@@ -42,7 +46,8 @@ final class JournalCodec {
         out.putDouble(r.overheadMs());
         out.putDouble(r.totalMs());
         out.put((byte) (r.ok() ? 1 : 0));
-        return string(out, r.errorCode());
+        out = string(out, r.errorCode());
+        return string(out, r.definitionHash());
     }
 
     /**
@@ -53,7 +58,7 @@ final class JournalCodec {
     static AuditRecord decode(ByteBuffer in) {
         try {
             byte version = in.get();
-            if (version != VERSION) {
+            if (version != VERSION && version != VERSION_1) {
                 throw new IllegalArgumentException("journal record of unknown version " + version);
             }
             long at = in.getLong();
@@ -76,12 +81,13 @@ final class JournalCodec {
             double totalMs = in.getDouble();
             boolean ok = in.get() == 1;
             String errorCode = string(in);
+            String definitionHash = version == VERSION_1 ? null : string(in);
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException("journal record has " + in.remaining() + " bytes too many");
             }
             return new AuditRecord(0, at, sessionId, turnId, toolCallId, toolName, traceId, delegate, argsHash,
                     argsPreview, externalPath, decision, rule, source, prompted, permissionWaitMs, durationMs,
-                    overheadMs, totalMs, ok, errorCode);
+                    overheadMs, totalMs, ok, errorCode, definitionHash);
         } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException("journal record is cut short", e);
         }

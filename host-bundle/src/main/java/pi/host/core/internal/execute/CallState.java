@@ -20,6 +20,8 @@ final class CallState {
     String rule;
     String source;
     boolean prompted;
+    /** The MCP tool's definition hash (rug-pull guard), or null. */
+    String definitionHash;
     long waitNanos;
     long bodyNanos;
     /** How the call ends; each step that holds something until then adds its release. */
@@ -46,6 +48,6 @@ final class CallState {
                 request.name(), traceId, delegate, args == null ? null : args.hash(),
                 args == null ? null : args.preview(), externalPath, decision, rule,
                 source, prompted, wait, body, Math.max(0, total - wait - body), total, result.ok(),
-                result.errorCode() == null ? null : result.errorCode().name());
+                result.errorCode() == null ? null : result.errorCode().name(), definitionHash);
     }
 }

@@ -45,6 +45,7 @@ import pi.host.core.internal.policy.PermissionModes;
 import pi.host.core.internal.policy.Policy;
 import pi.host.core.internal.policy.PolicyInput;
 import pi.host.core.internal.policy.ToolKind;
+import pi.host.core.internal.policy.Verdict;
 import pi.host.core.internal.registry.RegisteredTool;
 import pi.host.core.internal.registry.ToolOrigin;
 import pi.host.core.internal.registry.ToolRegistry;
@@ -210,6 +211,7 @@ public final class ToolPipeline {
             state.decided("deny", "catalog.unknown", "registry");
             return fail(state, ErrorCode.UNKNOWN_TOOL, "unknown tool '" + req.name() + "'");
         }
+        state.definitionHash = tool.definitionHash();
         // the operating-mode matrix: a hard deny before any card, whatever the permission mode or grants
         OperatingMode mode = OperatingMode.parse(session.mode()).orElse(null);
         ToolKind kind = ToolKind.of(tool.origin(), tool.localName());
@@ -289,8 +291,14 @@ public final class ToolPipeline {
         }
         boolean scratchTarget = tool.mutates() && resolution != null
                 && resolution.path().root() == ResolvedPath.Root.SCRATCH;
+        // the rug-pull guard: a grant given for another definition of an MCP tool is dropped, and the card says so
+        SessionGrants.Grant grant = grants.lookup(session.id(), req.name(), tool.definitionHash());
         Decision decision = Policy.decide(new PolicyInput(req.name(), kind, tool.risk(), permissionMode, outside,
-                scratchTarget, grants.has(session.id(), req.name())));
+                scratchTarget, grant == SessionGrants.Grant.GRANTED));
+        if (grant == SessionGrants.Grant.DEFINITION_CHANGED && decision.verdict() == Verdict.ASK) {
+            decision = new Decision(decision.verdict(), decision.rule(), decision.source(),
+                    Policy.MCP_DEFINITION_CHANGED_REASON);
+        }
         state.decided(decision.verdict().wire(), decision.rule(),
                 decision.source());
         switch (decision.verdict()) {
@@ -326,14 +334,15 @@ public final class ToolPipeline {
         String external = resolution != null && resolution.outside() ? resolution.path().absolute().toString() : null;
         PermissionRequest card = new PermissionRequest(ApprovalService.newRequestId(), session.id(), req.turnId(),
                 req.toolCallId(), req.name(), tool.risk().wire(), decision.reason(), state.redactedArguments,
-                external, req.delegate() == null ? null : req.delegate().name(), System.currentTimeMillis());
+                external, req.delegate() == null ? null : req.delegate().name(), annotations(tool),
+                System.currentTimeMillis());
         state.prompted = true;
         long asked = System.nanoTime();
         ApprovalService.Outcome outcome = approvals.ask(card, cancel);
         state.waitNanos = System.nanoTime() - asked;
         switch (outcome) {
             case ALLOWED_SESSION:
-                grants.grant(session.id(), req.name());
+                grants.grant(session.id(), req.name(), tool.definitionHash());
                 state.decided("allow", decision.rule(), "user:allow-session");
                 return null;
             case ALLOWED_ONCE:
@@ -445,6 +454,18 @@ public final class ToolPipeline {
      */
     static Map<String, Object> plainArguments(ObjectNode args) {
         return PlainValues.toMap(args);
+    }
+
+    /** An MCP tool's declared annotations for its card (shown, never trusted), or null. */
+    private static JsonNode annotations(RegisteredTool tool) {
+        if (tool.annotations() == null) {
+            return null;
+        }
+        try {
+            return Json.mapper().readTree(tool.annotations());
+        } catch (IOException e) {
+            return null; // the bridge wrote it; a broken one is left off the card rather than failing the call
+        }
     }
 
     /** The raw path argument; an optional directory argument that was left out means the workspace root. */

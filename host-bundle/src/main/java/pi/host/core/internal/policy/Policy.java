@@ -31,6 +31,9 @@ public final class Policy {
 
     /** The card reason for every MCP tool; the spec fixes the wording (§6). */
     public static final String MCP_REASON = "MCP server tool requires approval";
+    /** The card reason when the server changed an MCP tool's definition since the user allowed it for the session. */
+    public static final String MCP_DEFINITION_CHANGED_REASON = MCP_REASON
+            + ": its definition (description, input schema or annotations) changed since it was allowed for this session";
 
     private Policy() {
     }

@@ -25,9 +25,11 @@ import pi.host.api.ToolProvider;
  * @param timeoutMs the budget of one call
  * @param bundleId the providing bundle
  * @param serviceId the service registration, to tell re-registrations apart
+ * @param definitionHash an MCP tool's definition hash (rug-pull guard); null for other origins
+ * @param annotations an MCP tool's declared annotations as JSON (shown, never trusted); null when none
  */
 public record RegisteredTool(String name, String internalName, String localName, ToolOrigin origin, String owner,
         Risk risk, boolean declaredRiskValid, List<String> actions, List<String> planSafeActions, boolean deferred,
         String summary, String pathArg, PathKind pathKind, boolean mutates, long timeoutMs, ToolProvider provider,
-        long bundleId, long serviceId) {
+        long bundleId, long serviceId, String definitionHash, String annotations) {
 }

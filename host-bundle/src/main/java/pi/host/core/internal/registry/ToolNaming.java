@@ -1,5 +1,9 @@
 package pi.host.core.internal.registry;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -18,11 +22,17 @@ public final class ToolNaming {
     /** A provider's own tool name: ASCII, starting with a letter. */
     private static final Pattern LOCAL = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,47}");
     private static final Pattern UNSAFE = Pattern.compile("[^A-Za-z0-9]");
+    /** Longest exposed name (what model APIs accept). */
+    public static final int MAX_EXPOSED = 64;
+    /** Longest MCP tool name taken from a server (the MCP specification's bound). */
+    public static final int MAX_MCP_TOOL_NAME = 128;
+    /** Hex digits of the suffix that keeps a cut MCP name unique. */
+    private static final int HASH_DIGITS = 8;
 
     private ToolNaming() {
     }
 
-    /** A plugin id with every character outside {@code [A-Za-z0-9]} replaced by {@code _}. */
+    /** An id or name with every character (code point) outside {@code [A-Za-z0-9]} replaced by {@code _}. */
     public static String safeId(String id) {
         return UNSAFE.matcher(id).replaceAll("_");
     }
@@ -39,15 +49,54 @@ public final class ToolNaming {
         return null;
     }
 
+    /**
+     * Why an MCP server's tool name cannot be taken, or null when it can. The name is the server's to
+     * choose (any characters); it only has to fit the MCP bound, since the exposed name is made safe anyway.
+     */
+    public static String checkMcpToolName(String toolName) {
+        if (toolName == null || toolName.isEmpty()) {
+            return "the MCP tool has no name";
+        }
+        if (toolName.length() > MAX_MCP_TOOL_NAME) {
+            return "MCP tool name is longer than " + MAX_MCP_TOOL_NAME + " characters";
+        }
+        return null;
+    }
+
     /** The name the model sees for a tool of the given origin. */
     public static String exposedName(ToolOrigin origin, String owner, String localName) {
         switch (origin) {
             case PLUGIN:
                 return "plugin_" + safeId(owner) + "_" + localName;
             case MCP:
-                return "mcp_" + safeId(owner) + "_" + localName;
+                return mcpName(owner, localName);
             default:
                 return localName;
+        }
+    }
+
+    /**
+     * {@code mcp_<serverIdSafe>_<toolSafe>}: every character outside {@code [A-Za-z0-9_]} becomes {@code _}.
+     * A name longer than 64 characters keeps its first 55 and gets {@code _} and 8 hex digits of the
+     * SHA-256 of the server id and the tool's own name, so two long names that share their beginning never
+     * collide and the same tool always gets the same name. Short names that collide after the replacement
+     * (servers {@code a-b} and {@code a_b}) are left to the registry, which refuses the second.
+     */
+    public static String mcpName(String serverId, String toolName) {
+        String full = "mcp_" + safeId(serverId) + "_" + safeId(toolName);
+        if (full.length() <= MAX_EXPOSED) {
+            return full;
+        }
+        String hash = sha256Hex(serverId + '\0' + toolName).substring(0, HASH_DIGITS);
+        return full.substring(0, MAX_EXPOSED - HASH_DIGITS - 1) + "_" + hash;
+    }
+
+    private static String sha256Hex(String text) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JRE has SHA-256", e);
         }
     }
 

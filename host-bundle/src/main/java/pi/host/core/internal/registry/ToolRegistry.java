@@ -53,11 +53,19 @@ public final class ToolRegistry {
     public static final String PLUGIN_ID = "pi.plugin.id";
     /** Service property naming the MCP server a bridged tool belongs to. */
     public static final String MCP_SERVER = "pi.mcp.server";
+    /** Service property: hash of an MCP tool's definition (description, input schema, annotations). */
+    public static final String MCP_DEFINITION_HASH = "pi.mcp.definitionHash";
+    /** Service property: an MCP tool's annotations as the server declared them (JSON), shown on its card. */
+    public static final String MCP_ANNOTATIONS = "pi.mcp.annotations";
 
     private static final int MAX_DIAGNOSTICS = 200;
 
-    /** A provider the registry refused, and why. */
-    public record Diagnostic(long bundleId, String bundle, String tool, String reason) {
+    /**
+     * A provider the registry refused, and why.
+     *
+     * @param owner the plugin id or MCP server id the provider declared, or null
+     */
+    public record Diagnostic(long bundleId, String bundle, String tool, String owner, String reason) {
     }
 
     private final HostEvents events;
@@ -79,18 +87,20 @@ public final class ToolRegistry {
         long bundleId = bundle == null ? -1 : bundle.getBundleId();
         Object rawName = ref.getProperty(Tool.NAME);
         String localName = rawName instanceof String ? (String) rawName : null;
+        String owner = Optional.ofNullable(stringProperty(ref, MCP_SERVER)).orElse(stringProperty(ref, PLUGIN_ID));
         RegisteredTool tool;
         try {
             // trust follows the launcher's record: a bundle that is not the host's has no host name here
             tool = describe(provider, ref, bundleOrigin.hostBundleName(bundle), bsn, bundleId, localName);
         } catch (Refused e) {
-            refuse(bundleId, bsn, localName, e.getMessage());
+            refuse(bundleId, bsn, localName, owner, e.getMessage());
             return;
         }
         RegisteredTool existing = byName.putIfAbsent(tool.name(), tool);
         if (existing != null) {
-            refuse(bundleId, bsn, localName, "tool name '" + tool.name() + "' is already registered by bundle "
-                    + existing.bundleId() + "; the first registration stays");
+            refuse(bundleId, bsn, localName, owner, "tool name '" + tool.name() + "' is already registered by bundle "
+                    + existing.bundleId() + (existing.owner() == null ? "" : " for " + existing.owner())
+                    + "; the first registration stays");
             return;
         }
         events.publish("tools.changed", Map.of("added", List.of(tool.name()), "removed", List.of()));
@@ -124,12 +134,14 @@ public final class ToolRegistry {
 
     private RegisteredTool describe(ToolProvider provider, ServiceReference<ToolProvider> ref, String host,
             String bsn, long bundleId, String localName) throws Refused {
-        String nameProblem = ToolNaming.checkLocalName(localName);
+        String pluginId = stringProperty(ref, PLUGIN_ID);
+        String mcpServer = stringProperty(ref, MCP_SERVER);
+        // an MCP server names its tools as it likes: the exposed name is made safe, so only its length counts
+        String nameProblem = mcpServer != null ? ToolNaming.checkMcpToolName(localName)
+                : ToolNaming.checkLocalName(localName);
         if (nameProblem != null) {
             throw new Refused(nameProblem);
         }
-        String pluginId = stringProperty(ref, PLUGIN_ID);
-        String mcpServer = stringProperty(ref, MCP_SERVER);
         ToolOrigin origin;
         String owner;
         boolean claimsHostName = bsn != null && (BUILTIN_BUNDLES.contains(bsn) || MCP_BUNDLE.equals(bsn));
@@ -201,19 +213,25 @@ public final class ToolRegistry {
             }
         }
         long serviceId = (Long) ref.getProperty(Constants.SERVICE_ID);
+        // what the user approves of an MCP tool: the rug-pull guard compares it, the card shows the annotations
+        String definitionHash = origin == ToolOrigin.MCP ? stringProperty(ref, MCP_DEFINITION_HASH) : null;
+        String annotations = origin == ToolOrigin.MCP ? stringProperty(ref, MCP_ANNOTATIONS) : null;
+        if (origin == ToolOrigin.MCP && definitionHash == null) {
+            throw new Refused("an MCP tool must carry its definition hash (" + MCP_DEFINITION_HASH + ")");
+        }
         return new RegisteredTool(exposed, ToolNaming.internalName(origin, owner, localName), localName, origin,
                 owner, risk, declared.isPresent(), actions, planSafe, deferred, summary, pathArg, pathKind, mutates,
-                timeoutMs, provider, bundleId, serviceId);
+                timeoutMs, provider, bundleId, serviceId, definitionHash, annotations);
     }
 
-    private void refuse(long bundleId, String bsn, String tool, String reason) {
+    private void refuse(long bundleId, String bsn, String tool, String owner, String reason) {
         System.getLogger(ToolRegistry.class.getName()).log(System.Logger.Level.WARNING,
                 "refused tool {0} of bundle {1}: {2}", tool, bsn, reason);
         synchronized (diagnostics) {
             if (diagnostics.size() == MAX_DIAGNOSTICS) {
                 diagnostics.removeFirst();
             }
-            diagnostics.addLast(new Diagnostic(bundleId, bsn, tool, reason));
+            diagnostics.addLast(new Diagnostic(bundleId, bsn, tool, owner, reason));
         }
     }
 

@@ -23,7 +23,9 @@ import pi.host.core.internal.control.ControlMethods;
 import pi.host.core.internal.delegation.SubagentMethods;
 import pi.host.core.internal.background.BackgroundMethods;
 import pi.host.core.internal.execute.ToolMethods;
+import pi.host.core.internal.info.FirstAnswer;
 import pi.host.core.internal.info.HostMethods;
+import pi.host.core.internal.mcp.McpMethods;
 import pi.host.core.internal.plan.PlanMethods;
 import pi.host.core.internal.plugins.PluginMethods;
 import pi.host.core.internal.review.ReviewMethods;
@@ -44,6 +46,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     static final int MAX_IN_FLIGHT = 1024;
 
     private final HostEvents events;
+    private final FirstAnswer firstAnswer;
     private final Map<String, RpcMethod> methods;
     /** The control methods' names (MethodTable#putControl): never refused by the in-flight bound. */
     private final Set<String> control;
@@ -54,8 +57,10 @@ public final class HostRpcEndpoint implements RpcEndpoint {
             @Reference SessionMethods sessions, @Reference ToolMethods tools, @Reference PermissionMethods permissions,
             @Reference AuditMethods audit, @Reference PromptMethods prompts, @Reference ControlMethods control,
             @Reference BackgroundMethods background, @Reference ReviewMethods review,
-            @Reference PlanMethods plans, @Reference SubagentMethods subagents, @Reference PluginMethods plugins) {
+            @Reference PlanMethods plans, @Reference SubagentMethods subagents, @Reference PluginMethods plugins,
+            @Reference McpMethods mcp, @Reference FirstAnswer firstAnswer) {
         this.events = events;
+        this.firstAnswer = firstAnswer;
         Map<String, RpcMethod> table = new HashMap<>();
         Set<String> controlNames = new HashSet<>();
         MethodTable register = new MethodTable() {
@@ -84,6 +89,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         plans.register(register);
         subagents.register(register);
         plugins.register(register);
+        mcp.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.control = Set.copyOf(controlNames);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));
@@ -101,7 +107,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
     @Override
     public RpcConnection connect(Consumer<String> out) {
         AutoCloseable[] subscription = new AutoCloseable[1];
-        JsonRpcConnection connection = new JsonRpcConnection(methods, control, pool, out, MAX_IN_FLIGHT, () -> {
+        JsonRpcConnection connection = new JsonRpcConnection(methods, control, pool, answers(out), MAX_IN_FLIGHT, () -> {
             try {
                 subscription[0].close();
             } catch (Exception e) {
@@ -110,6 +116,21 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         });
         subscription[0] = events.subscribe(connection::notify);
         return connection;
+    }
+
+    /**
+     * {@code out}, telling {@link FirstAnswer} about the first answer it carries. An answer is a batch
+     * (an array) or an object whose second member is {@code id} (the mapper writes {@code jsonrpc} first,
+     * then {@code id} for answers, {@code method} for notifications); after the first one this is one
+     * volatile read per line.
+     */
+    private Consumer<String> answers(Consumer<String> out) {
+        return line -> {
+            out.accept(line);
+            if (line.startsWith("[") || line.startsWith("{\"jsonrpc\":\"2.0\",\"id\"")) {
+                firstAnswer.answered();
+            }
+        };
     }
 
     static ThreadFactory daemonThreads(String prefix) {

@@ -10,9 +10,10 @@ package pi.host.core.internal.store;
  * @param rule the policy rule id, e.g. "edit.ask"
  * @param source what produced the decision, e.g. "user", "permission-mode:auto", "session-grant"
  * @param prompted true when a permission card was shown
+ * @param definitionHash the called MCP tool's definition hash (rug-pull guard), or null
  */
 public record AuditRecord(long id, long at, String sessionId, String turnId, String toolCallId, String toolName,
         String traceId, String delegate, String argsHash, String argsPreview, String externalPath, String decision,
         String rule, String source, boolean prompted, double permissionWaitMs, double durationMs, double overheadMs,
-        double totalMs, boolean ok, String errorCode) {
+        double totalMs, boolean ok, String errorCode, String definitionHash) {
 }

@@ -87,7 +87,11 @@ final class Migrations {
             new Migration(5, List.of(
                     "CREATE TABLE audit_journal ("
                             + " segment TEXT PRIMARY KEY,"
-                            + " copied INTEGER NOT NULL)")));
+                            + " copied INTEGER NOT NULL)")),
+            // the definition hash of the MCP tool a row is about (rug-pull guard): which description and
+            // schema the user's decision applied to
+            new Migration(6, List.of(
+                    "ALTER TABLE audit ADD COLUMN definition_hash TEXT")));
 
     private Migrations() {
     }

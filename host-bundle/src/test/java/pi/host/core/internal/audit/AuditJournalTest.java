@@ -24,7 +24,7 @@ class AuditJournalTest {
 
     static AuditRecord row(String callId) {
         return new AuditRecord(0, 1_700_000_000_000L, "s1", "t1", callId, "Read", "tr_" + callId, null, "hash",
-                "{\"path\":\"a.txt\"}", null, "allow", "read.low", "policy", false, 0, 0.25, 0.05, 0.3, true, null);
+                "{\"path\":\"a.txt\"}", null, "allow", "read.low", "policy", false, 0, 0.25, 0.05, 0.3, true, null, null);
     }
 
     private List<AuditRecord> readAll(Path segment) throws IOException {
@@ -43,17 +43,33 @@ class AuditJournalTest {
     void everyFieldReadsBackAsWrittenNullsAndNonAsciiIncluded() throws Exception {
         AuditRecord full = new AuditRecord(0, 42, "s_é", "turn 日本", "c1", "plugin_x_y", "tr_1", "explorer",
                 "ab".repeat(32), "{\"q\":\"Grüße 😀\"}", "allowed", "mode-deny", "plan.write", "mode:plan", true,
-                1234.5, 0.125, 0.0625, 1234.6875, false, "TOOL_DENIED");
+                1234.5, 0.125, 0.0625, 1234.6875, false, "TOOL_DENIED", "sha256:" + "c".repeat(64));
         AuditRecord sparse = new AuditRecord(0, 0, "s", null, null, "Read", null, null, null, null, null, "error",
-                null, null, false, 0, 0, 0, 0, false, "STORAGE_ERROR");
+                null, null, false, 0, 0, 0, 0, false, "STORAGE_ERROR", null);
         AuditRecord longPreview = new AuditRecord(0, 3, "s", "t", "c3", "Write", "tr", null, "h", "x".repeat(9000), null,
-                "allow", "r", "s", false, 0, 0, 0, 0, true, null);
+                "allow", "r", "s", false, 0, 0, 0, 0, true, null, null);
         try (AuditJournal journal = new AuditJournal(dir)) {
             journal.append(full);
             journal.append(sparse);
             journal.append(longPreview);
         }
         assertThat(readAll(onlySegment())).containsExactly(full, sparse, longPreview);
+    }
+
+    /** A journal left by a host before the definition hash (record version 1) is still read back. */
+    @Test
+    void aVersionOneRecordReadsBackWithoutADefinitionHash() {
+        AuditRecord r = row("c1");
+        java.nio.ByteBuffer v2 = JournalCodec.encode(r, java.nio.ByteBuffer.allocate(16));
+        v2.flip();
+        byte[] bytes = new byte[v2.remaining() - 4]; // a null definition hash is its last 4 bytes (length -1)
+        v2.get(bytes);
+        bytes[0] = 1;
+        AuditRecord back = JournalCodec.decode(java.nio.ByteBuffer.wrap(bytes));
+        assertThat(back).isEqualTo(r);
+        bytes[0] = 3;
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> JournalCodec.decode(java.nio.ByteBuffer.wrap(bytes)))
+                .hasMessageContaining("unknown version 3");
     }
 
     @Test

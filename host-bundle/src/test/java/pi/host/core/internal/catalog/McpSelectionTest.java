@@ -16,7 +16,7 @@ class McpSelectionTest {
 
     private static RegisteredTool tool(String name, ToolOrigin origin, String owner) {
         return new RegisteredTool(name, name, name, origin, owner, Risk.MEDIUM, true, List.of(), List.of(), true, "",
-                null, PathKind.NONE, false, 1000, null, 1, name.hashCode());
+                null, PathKind.NONE, false, 1000, null, 1, name.hashCode(), null, null);
     }
 
     private static final List<RegisteredTool> TOOLS = List.of(

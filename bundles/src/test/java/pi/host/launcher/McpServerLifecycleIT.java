@@ -1,0 +1,233 @@
+package pi.host.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static pi.host.launcher.McpFixture.names;
+import static pi.host.launcher.McpFixture.text;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A server's life under the bridge, with real processes: the rug-pull guard, a crash in the middle of a
+ * call and the restart, abort (an MCP cancellation reaches the server) and the per-server timeout, edits of
+ * {@code mcp.json} while the host runs, elicitation as {@code ask.request}, and a streamable HTTP server.
+ */
+class McpServerLifecycleIT {
+
+    @TempDir
+    Path data;
+    @TempDir
+    Path markers;
+
+    /** Pins the rug pull: a grant given for one definition of an MCP tool must not cover a changed one. */
+    @Test
+    void changedDefinitionDropsTheSessionGrant() throws Exception {
+        McpFixture.configure(data, Map.of("test", McpFixture.testServer(markers)));
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            mcp.awaitState("test", "ready");
+            String session = mcp.session("{}");
+            mcp.activate(session, "mcp_test_victim");
+            int first = mcp.start(session, "v1", "mcp_test_victim", "{\"text\":\"a\"}");
+            mcp.resolve(mcp.card("v1"), "allow-session");
+            assertThat(text(mcp.result(first))).isEqualTo("victim: a");
+            assertThat(mcp.result(mcp.start(session, "v2", "mcp_test_victim", "{\"text\":\"b\"}")).get("ok")
+                    .asBoolean()).isTrue();
+            assertThat(mcp.cards("v2")).as("the grant covers the same definition").isZero();
+
+            // the server changes the tool's description (and says so with tools/list_changed)
+            mcp.activate(session, "mcp_test_rug");
+            int rug = mcp.start(session, "r1", "mcp_test_rug", "{}");
+            mcp.resolve(mcp.card("r1"), "allow-once");
+            assertThat(text(mcp.result(rug))).isEqualTo("changed");
+            mcp.notification("tools.changed", p -> p.path("added").toString().contains("mcp_test_victim"));
+            mcp.activate(session, "mcp_test_victim");
+            JsonNode described = host.call("tools.list", "{\"sessionId\":\"" + session + "\"}");
+            assertThat(described.toString()).contains("id_rsa");
+
+            int third = mcp.start(session, "v3", "mcp_test_victim", "{\"text\":\"c\"}");
+            JsonNode card = mcp.card("v3");
+            assertThat(card.get("reason").asText()).startsWith("MCP server tool requires approval")
+                    .contains("definition").contains("changed");
+            mcp.resolve(card, "deny");
+            assertThat(mcp.result(third).get("errorCode").asText()).isEqualTo("TOOL_DENIED");
+
+            JsonNode rows = host.call("audit.query", "{\"sessionId\":\"" + session + "\",\"toolName\":\"mcp_test_victim\"}")
+                    .get("rows");
+            String before = null;
+            String after = null;
+            for (JsonNode r : rows) {
+                String call = r.get("toolCallId").asText();
+                if (call.equals("v1")) {
+                    before = r.get("definitionHash").asText();
+                } else if (call.equals("v3")) {
+                    after = r.get("definitionHash").asText();
+                }
+            }
+            assertThat(before).startsWith("sha256:");
+            assertThat(after).startsWith("sha256:").isNotEqualTo(before);
+        }
+    }
+
+    @Test
+    void crashAbortTimeoutAndRestart() throws Exception {
+        ObjectNode shortBudget = McpFixture.testServer(markers).put("timeoutMs", 1500);
+        McpFixture.configure(data, Map.of("test", McpFixture.testServer(markers), "short", shortBudget));
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            long pid = mcp.awaitState("test", "ready").get("pid").asLong();
+            mcp.awaitState("short", "ready");
+            String session = mcp.session("{\"permissionMode\":\"auto\"}");
+            mcp.activate(session, "mcp_test_slow");
+
+            // abort: the call ends TOOL_ABORTED and the server hears notifications/cancelled
+            int aborted = mcp.start(session, "a1", "mcp_test_slow", "{\"ms\":30000}");
+            await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(markers.resolve("slow-started-30000")));
+            await().atMost(Duration.ofSeconds(20)).until(() -> host.call("tools.abort",
+                    "{\"sessionId\":\"" + session + "\",\"toolCallId\":\"a1\"}").get("aborted").asBoolean());
+            assertThat(mcp.result(aborted).get("errorCode").asText()).isEqualTo("TOOL_ABORTED");
+            await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(markers.resolve("cancelled")));
+
+            // the server's own budget: TOOL_TIMEOUT with the effective timeoutMs
+            mcp.activate(session, "mcp_short_slow");
+            JsonNode late = mcp.result(mcp.start(session, "t1", "mcp_short_slow", "{\"ms\":20000}"));
+            assertThat(late.get("errorCode").asText()).isEqualTo("TOOL_TIMEOUT");
+            assertThat(late.get("details").get("timeoutMs").asLong()).isEqualTo(1500);
+
+            // the server dies in the middle of a call: the call ends at once, the server comes back
+            int crashed = mcp.start(session, "k1", "mcp_test_slow", "{\"ms\":29000}");
+            await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(markers.resolve("slow-started-29000")));
+            ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+            JsonNode unavailable = mcp.result(crashed);
+            assertThat(unavailable.get("errorCode").asText()).isEqualTo("MCP_SERVER_UNAVAILABLE");
+            assertThat(text(unavailable)).contains("exited");
+            JsonNode back = mcp.awaitServer("test", s -> s.get("state").asText().equals("ready")
+                    && s.get("pid").asLong() != pid);
+            assertThat(names(back.get("tools"))).contains("mcp_test_slow");
+            JsonNode again = mcp.result(mcp.start(session, "k2", "mcp_test_slow", "{\"ms\":1}"));
+            assertThat(text(again)).isEqualTo("slept 1");
+        }
+    }
+
+    @Test
+    void editsOfMcpJsonApplyWhileTheHostRuns() throws Exception {
+        Map<String, JsonNode> servers = new LinkedHashMap<>();
+        servers.put("one", McpFixture.testServer(markers));
+        McpFixture.configure(data, servers);
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            long pidOne = mcp.awaitState("one", "ready").get("pid").asLong();
+
+            // added
+            servers.put("two", McpFixture.testServer(markers));
+            McpFixture.configure(data, servers);
+            assertThat(names(mcp.awaitState("two", "ready").get("tools"))).contains("mcp_two_touch");
+            JsonNode changed = mcp.notification("mcp.changed", p -> p.get("servers").toString().contains("\"two\""));
+            assertThat(changed.get("servers").isArray()).isTrue();
+            assertThat(mcp.server("one").get("pid").asLong()).as("an unchanged entry keeps running").isEqualTo(pidOne);
+
+            // a broken file is reported and stops nothing
+            Files.writeString(data.resolve("mcp.json"), "{\"mcpServers\": {");
+            JsonNode file = mcp.awaitState("mcp.json", "failed");
+            assertThat(file.get("error").asText()).contains("not valid JSON");
+            assertThat(mcp.server("one").get("state").asText()).isEqualTo("ready");
+
+            // changed (restarted with its new entry), disabled, removed
+            ObjectNode oneAgain = McpFixture.testServer(markers);
+            ((ObjectNode) oneAgain.get("env")).put("CHANGED", "yes");
+            servers.put("one", oneAgain);
+            servers.put("two", McpFixture.testServer(markers).put("disabled", true));
+            McpFixture.configure(data, servers);
+            mcp.awaitServer("one", s -> s.get("state").asText().equals("ready") && s.get("pid").asLong() != pidOne);
+            JsonNode two = mcp.awaitState("two", "disabled");
+            assertThat(names(two.get("tools"))).isEmpty();
+            servers.remove("two");
+            McpFixture.configure(data, servers);
+            mcp.awaitAbsent("two");
+            assertThat(host.call("tools.list", "{\"sessionId\":\"" + mcp.session("{}") + "\"}").toString())
+                    .contains("mcp_one_touch").doesNotContain("mcp_two_");
+            assertThat(ProcessHandle.of(pidOne)).as("the replaced server's process is gone").isEmpty();
+        }
+    }
+
+    @Test
+    void elicitationBecomesAnAskRequestOfTheCallingSession() throws Exception {
+        McpFixture.configure(data, Map.of("test", McpFixture.testServer(markers)));
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            mcp.awaitState("test", "ready");
+            String session = mcp.session("{\"permissionMode\":\"auto\"}");
+            mcp.activate(session, "mcp_test_ask");
+
+            int asked = mcp.start(session, "e1", "mcp_test_ask", "{}");
+            JsonNode ask = mcp.notification("ask.request", p -> p.path("toolCallId").asText().equals("e1"));
+            assertThat(ask.get("sessionId").asText()).isEqualTo(session);
+            JsonNode questions = ask.get("questions");
+            assertThat(questions).hasSize(3);
+            assertThat(questions.get(0).get("question").asText()).contains("The MCP server 'test' asks: Pick a color");
+            assertThat(names(questions.get(0).get("options"))).containsExactly("red", "green");
+            assertThat(names(questions.get(2).get("options"))).containsExactly("yes", "no");
+            host.call("asks.resolve", "{\"requestId\":\"" + ask.get("requestId").asText()
+                    + "\",\"answers\":[\"green\",\"3\",\"yes\"]}");
+            JsonNode accepted = McpFixture.JSON.readTree(text(mcp.result(asked)));
+            assertThat(accepted.get("action").asText()).isEqualTo("accept");
+            assertThat(accepted.get("content").get("color").asText()).isEqualTo("green");
+            assertThat(accepted.get("content").get("count").asInt()).isEqualTo(3);
+            assertThat(accepted.get("content").get("ok").asBoolean()).isTrue();
+
+            // skipped: declined
+            int skipped = mcp.start(session, "e2", "mcp_test_ask", "{}");
+            ask = mcp.notification("ask.request", p -> p.path("toolCallId").asText().equals("e2"));
+            host.call("asks.resolve", "{\"requestId\":\"" + ask.get("requestId").asText()
+                    + "\",\"answers\":[null,null,null]}");
+            assertThat(McpFixture.JSON.readTree(text(mcp.result(skipped))).get("action").asText()).isEqualTo("decline");
+        }
+    }
+
+    @Test
+    void streamableHttpServer() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        ProcessBuilder pb = new ProcessBuilder("node", McpFixture.npm()
+                .resolve("@modelcontextprotocol/server-everything/dist/index.js").toString(), "streamableHttp")
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put("PORT", Integer.toString(port));
+        Process server = pb.start();
+        try {
+            int p = port;
+            await().atMost(Duration.ofSeconds(30)).until(() -> {
+                try (java.net.Socket c = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), p)) {
+                    return true;
+                } catch (java.io.IOException e) {
+                    return false;
+                }
+            });
+            ObjectNode http = McpFixture.JSON.createObjectNode().put("url", "http://127.0.0.1:" + port + "/mcp");
+            http.putObject("headers").put("X-Test", "pi-host");
+            McpFixture.configure(data, Map.of("web", http));
+            try (HostProcess host = HostProcess.serve(data)) {
+                McpFixture mcp = new McpFixture(host);
+                JsonNode web = mcp.awaitState("web", "ready");
+                assertThat(web.get("transport").asText()).isEqualTo("http");
+                assertThat(names(web.get("tools"))).contains("mcp_web_echo");
+                String session = mcp.session("{\"permissionMode\":\"auto\"}");
+                mcp.activate(session, "mcp_web_echo");
+                assertThat(text(mcp.result(mcp.start(session, "h1", "mcp_web_echo", "{\"message\":\"over http\"}"))))
+                        .isEqualTo("Echo: over http");
+            }
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+}
