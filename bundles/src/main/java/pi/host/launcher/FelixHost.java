@@ -44,7 +44,8 @@ final class FelixHost {
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
         Path plugins = dropInFolder(dataDir, config);
 
-        List<Path> jars = BundleSet.read(BundleSet.assemblyDir());
+        List<Path> jars = BundleSet.read(BundleSet.assemblyDir(), properties.get(BundleSet.SETS));
+        List<Path> optional = BundleSet.optional(BundleSet.assemblyDir());
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
         Framework framework = factory.newFramework(config);
@@ -64,7 +65,7 @@ final class FelixHost {
                 framework.waitForStop(STOP_WAIT_MILLIS);
                 framework.init();
             }
-            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars, plugins);
+            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars, plugins, optional);
             // Mark every bundle for start before the framework starts: the framework then starts them
             // all and only afterwards fires STARTED, which is when the stdio server begins to read.
             for (Bundle b : bundles) {
@@ -194,10 +195,11 @@ final class FelixHost {
     /**
      * Installs the listed jars, updating a cached bundle only when its jar is newer than the cache,
      * and uninstalls cached bundles that are no longer listed, except the plugins FileInstall
-     * installed from the drop-in folder (it keeps those in step with the folder itself).
+     * installed from the drop-in folder (it keeps those in step with the folder itself) and the
+     * bundles of optional sets not asked for this time (stopped, so they neither start nor resolve).
      */
-    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars, Path plugins)
-            throws BundleException {
+    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars, Path plugins,
+            List<Path> optional) throws BundleException {
         Map<String, Bundle> cached = new HashMap<>();
         for (Bundle b : context.getBundles()) {
             if (b.getBundleId() != 0) {
@@ -217,8 +219,19 @@ final class FelixHost {
             }
             result.add(b);
         }
+        Set<String> unused = new HashSet<>();
+        for (Path jar : optional) {
+            unused.add(jar.toUri().toString());
+        }
         for (Map.Entry<String, Bundle> e : cached.entrySet()) {
-            if (!listed.contains(e.getKey()) && !droppedIn(e.getKey(), plugins)) {
+            if (listed.contains(e.getKey())) {
+                continue;
+            }
+            if (unused.contains(e.getKey())) {
+                // an optional set this command did not ask for: kept in the cache, but not started
+                // (the cache remembers that it was started last time)
+                e.getValue().stop();
+            } else if (!droppedIn(e.getKey(), plugins)) {
                 e.getValue().uninstall();
             }
         }
