@@ -41,7 +41,7 @@ public final class ToolCalls implements BiFunction<McpSyncServerExchange, McpSch
             JsonNode result = session.execute(request.name(), arguments, InboundTap.requestKey(meta),
                     (toolCallId, name) -> new InFlight(toolCallId, name, exchange, token,
                             token == null ? null : new ProgressRelay(exchange, token, progress)));
-            return result == null ? ToolResults.cancelledBeforeStart() : ToolResults.toMcp(result);
+            return result == null ? ToolResults.cancelledBeforeStart() : ToolResults.toMcp(result, session.sessionId());
         } catch (HostError e) {
             return ToolResults.hostError(e);
         }

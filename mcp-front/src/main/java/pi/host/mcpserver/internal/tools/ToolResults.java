@@ -11,14 +11,16 @@ import pi.host.mcpserver.internal.host.HostError;
  * A host ToolResult as an MCP {@code CallToolResult}: the text content as is (a failure's first text
  * led by its error code, {@code TOOL_DENIED: user denied permission}), {@code isError}, the tool's
  * {@code details} as {@code structuredContent}, and the rest of the envelope (trace id, error code,
- * root, path, truncation, review records, terminate) in {@code _meta} under {@code pi-host/...}.
+ * root, path, truncation, review records, terminate) and the session id in {@code _meta} under
+ * {@code pi-host/...}.
  */
 public final class ToolResults {
 
     private ToolResults() {
     }
 
-    public static McpSchema.CallToolResult toMcp(JsonNode result) {
+    /** @param sessionId the pi-host session the call ran in (for {@code audit.query}) */
+    public static McpSchema.CallToolResult toMcp(JsonNode result, String sessionId) {
         boolean error = result.path("isError").asBoolean(!result.path("ok").asBoolean(false));
         String code = result.path("errorCode").isTextual() ? result.get("errorCode").asText() : null;
         McpSchema.CallToolResult.Builder b = McpSchema.CallToolResult.builder().isError(error);
@@ -37,6 +39,7 @@ public final class ToolResults {
         }
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("pi-host/traceId", result.path("traceId").asText(null));
+        meta.put("pi-host/sessionId", sessionId);
         if (code != null) {
             meta.put("pi-host/errorCode", code);
         }
