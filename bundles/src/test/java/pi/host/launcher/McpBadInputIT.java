@@ -152,6 +152,11 @@ class McpBadInputIT {
 
     private static Answer send(String method, String url, String token, String body, String session, String origin)
             throws Exception {
+        return send(method, url, token, body, session, origin, null);
+    }
+
+    private static Answer send(String method, String url, String token, String body, String session, String origin,
+            String hostHeader) throws Exception {
         java.net.HttpURLConnection c = (java.net.HttpURLConnection) URI.create(url).toURL().openConnection();
         c.setRequestMethod(method);
         c.setConnectTimeout(30_000);
@@ -166,6 +171,9 @@ class McpBadInputIT {
         }
         if (origin != null) {
             c.setRequestProperty("Origin", origin);
+        }
+        if (hostHeader != null) {
+            c.setRequestProperty("Host", hostHeader);
         }
         if (body != null) {
             c.setDoOutput(true);
@@ -211,6 +219,8 @@ class McpBadInputIT {
             assertThat(workspace.resolve("h.txt")).doesNotExist();
 
             assertThat(post(at[0], at[1], write, session, "http://evil.example").status()).isEqualTo(403);
+            // a rebound name pointing at the loopback address: refused on its Host header
+            assertThat(send("POST", at[0], at[1], write, session, null, "evil.example").status()).isEqualTo(421);
             assertThat(workspace.resolve("h.txt")).doesNotExist();
 
             Answer garbage = post(at[0], at[1], "garbage{", session, null);
@@ -227,6 +237,17 @@ class McpBadInputIT {
             assertThat(workspace.resolve("late.txt")).doesNotExist();
 
             assertThat(post(at[0], at[1], INIT, null, null).status()).isEqualTo(200); // still serving
+        }
+    }
+
+    /** A front that cannot serve (its port is taken) says so and exits 1. */
+    @Test
+    void aTakenPortIsAFailedStart() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress());
+                HostProcess host = HostProcess.start("mcp", "--http", "127.0.0.1:" + taken.getLocalPort(),
+                        "--data-dir", data.toString())) {
+            assertThat(host.awaitExit(Duration.ofSeconds(60))).isEqualTo(1);
+            assertThat(host.stderr()).contains("pi-host mcp: cannot serve");
         }
     }
 

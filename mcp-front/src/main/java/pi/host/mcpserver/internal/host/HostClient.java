@@ -30,13 +30,18 @@ public final class HostClient implements AutoCloseable {
     private final RpcConnection connection;
     private final AtomicLong ids = new AtomicLong();
     private final ConcurrentHashMap<Long, CompletableFuture<JsonNode>> pending = new ConcurrentHashMap<>();
+    private static final String NOTIFICATION_PREFIX = "{\"jsonrpc\":\"2.0\",\"method\":\"";
+
     private volatile Listener listener = (m, p) -> { };
+    private volatile java.util.Set<String> wanted = java.util.Set.of();
 
     public HostClient(RpcEndpoint endpoint) {
         this.connection = endpoint.connect(this::onMessage);
     }
 
-    public void listen(Listener l) {
+    /** Hands the notifications named in {@code methods} to {@code l}; the others are dropped unparsed. */
+    public void listen(java.util.Set<String> methods, Listener l) {
+        this.wanted = java.util.Set.copyOf(methods);
         this.listener = l;
     }
 
@@ -83,6 +88,13 @@ public final class HostClient implements AutoCloseable {
     }
 
     private void onMessage(String text) {
+        if (text.startsWith(NOTIFICATION_PREFIX)) {
+            // every call ends with a tool.completed for every client: skip the ones nobody here reads
+            int end = text.indexOf('"', NOTIFICATION_PREFIX.length());
+            if (end > 0 && !wanted.contains(text.substring(NOTIFICATION_PREFIX.length(), end))) {
+                return;
+            }
+        }
         JsonNode message;
         try {
             message = JSON.readTree(text);

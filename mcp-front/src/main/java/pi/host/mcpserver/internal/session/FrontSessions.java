@@ -42,7 +42,7 @@ public final class FrontSessions {
         this.adoptCatalog = adoptCatalog;
         this.catalog = FrontSession.create(host, workspace, permissionMode);
         byHostSession.put(catalog.sessionId(), catalog);
-        host.listen(this::notification);
+        host.listen(java.util.Set.of("permission.request", "tool.output", "tools.changed"), this::notification);
     }
 
     public void onCards(Cards c) {

@@ -38,12 +38,20 @@ public final class InboundTap {
 
     /** The message to hand to the SDK: the same text, or a {@code tools/call} with its id in {@code _meta}. */
     public String inbound(String mcpSessionId, String message) {
-        JsonNode tree;
+        return inbound(mcpSessionId, message, parse(message));
+    }
+
+    /** The message parsed once, or null when it is not JSON. */
+    public static JsonNode parse(String message) {
         try {
-            tree = JSON.readTree(message);
+            return JSON.readTree(message);
         } catch (JsonProcessingException e) {
-            return message;
+            return null;
         }
+    }
+
+    /** {@link #inbound(String, String)} of a message already parsed ({@code tree} null: not JSON). */
+    public String inbound(String mcpSessionId, String message, JsonNode tree) {
         if (tree == null || !tree.isObject()) {
             return message;
         }

@@ -30,10 +30,20 @@ public final class StdioLines extends OutputStream {
         this.mapper = mapper;
     }
 
-    /** True when the SDK can take this line; otherwise it has been answered here. */
-    public boolean admit(String line) {
+    /**
+     * True when the SDK can take this line; otherwise it has been answered here. {@code tree} is the
+     * line parsed ({@link InboundTap#parse}), null when it is not JSON. A request or notification with
+     * a string method, a plain id and object params is what the SDK decodes; anything else is decoded
+     * by the SDK's own function first, to be sure.
+     */
+    public boolean admit(String line, JsonNode tree) {
         if (line.isBlank()) {
             return false; // an empty line is no message; nothing to answer
+        }
+        if (tree != null && tree.isObject() && tree.path("method").isTextual()
+                && (!tree.has("id") || tree.get("id").isTextual() || tree.get("id").isIntegralNumber())
+                && (!tree.has("params") || tree.get("params").isObject())) {
+            return true;
         }
         try {
             McpSchema.deserializeJsonRpcMessage(mapper, line);

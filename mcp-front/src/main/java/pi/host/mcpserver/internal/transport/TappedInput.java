@@ -90,10 +90,11 @@ public final class TappedInput extends InputStream {
     /** The line as the SDK gets it: tapped, or nothing when it was refused (and answered) here. */
     private byte[] tapped(byte[] line) {
         String text = new String(line, 0, line.length - 1, StandardCharsets.UTF_8);
-        if (!lines.admit(text)) {
+        com.fasterxml.jackson.databind.JsonNode tree = InboundTap.parse(text);
+        if (!lines.admit(text, tree)) {
             return new byte[0];
         }
-        String out = tap.inbound(null, text);
+        String out = tap.inbound(null, text, tree);
         return out == text ? line : (out + "\n").getBytes(StandardCharsets.UTF_8);
     }
 }
