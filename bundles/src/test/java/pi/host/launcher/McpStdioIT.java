@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code pi-host mcp} over stdio, driven by a real MCP client (the official TypeScript SDK): the tool
  * list, a Read, a Write asked through elicitation (declined: nothing written; accepted: written, with
  * its review record), a client without elicitation denied, Bash streamed and cancelled, and the same
- * calls in the audit that {@code serve} reads from the same data dir.
+ * calls in the audit that {@code serve} reads from the same data dir (which leaves the front's
+ * optional bundle set installed but not started).
  */
 class McpStdioIT {
 
@@ -143,6 +144,13 @@ class McpStdioIT {
             mcp.closeSession();
         }
         try (HostProcess serve = HostProcess.serve(data)) {
+            // the optional set of pi-host mcp stays in the cache, stopped: serve neither starts nor resolves it
+            for (JsonNode b : serve.call("host.info", "{}").path("bundles")) {
+                String name = b.path("symbolicName").asText();
+                if (name.equals("pi.host.mcpserver") || name.startsWith("org.eclipse.jetty")) {
+                    assertThat(b.path("state").asText()).as(name).isEqualTo("INSTALLED");
+                }
+            }
             JsonNode rows = serve.call("audit.query", "{\"limit\":100}").path("rows");
             JsonNode glob = null;
             JsonNode bash = null;
