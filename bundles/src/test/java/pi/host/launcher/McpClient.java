@@ -173,6 +173,18 @@ public final class McpClient implements AutoCloseable {
         return answer.get("result");
     }
 
+    /** The first text item of a CallToolResult. */
+    public static String text(JsonNode result) {
+        return result.path("content").path(0).path("text").asText();
+    }
+
+    /** The tool names of a tools/list result. */
+    public static List<String> toolNames(JsonNode listing) {
+        List<String> names = new ArrayList<>();
+        listing.path("tools").forEach(t -> names.add(t.path("name").asText()));
+        return names;
+    }
+
     /** What the driver and the host it spawned wrote to stderr. */
     public String stderr() {
         return stderr.toString();

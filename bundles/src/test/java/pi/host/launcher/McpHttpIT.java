@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -49,10 +47,6 @@ class McpHttpIT {
         return found;
     }
 
-    private static String text(JsonNode result) {
-        return result.path("content").path(0).path("text").asText();
-    }
-
     @Test
     void theSameFlowsOverStreamableHttpWithTheToken() throws Exception {
         Files.writeString(workspace.resolve("notes.txt"), "one\n");
@@ -63,14 +57,12 @@ class McpHttpIT {
             JsonNode connected = mcp.connectHttp(at[0], at[1], true);
             assertThat(connected.path("ok").asBoolean()).as(connected + host.stderr()).isTrue();
             assertThat(connected.path("result").path("sessionId").asText()).isNotEmpty();
-            List<String> names = new ArrayList<>();
-            mcp.listTools().path("tools").forEach(t -> names.add(t.path("name").asText()));
-            assertThat(names).containsExactlyInAnyOrder("Bash", "Edit", "Glob", "Grep", "Read", "TodoWrite", "Write");
+            assertThat(McpClient.toolNames(mcp.listTools())).containsExactlyInAnyOrder("Bash", "Edit", "Glob", "Grep", "Read", "TodoWrite", "Write");
 
-            assertThat(text(mcp.call("Read", "{\"path\":\"notes.txt\"}"))).contains("1\tone");
+            assertThat(McpClient.text(mcp.call("Read", "{\"path\":\"notes.txt\"}"))).contains("1\tone");
 
             mcp.answer("decline", null);
-            assertThat(text(mcp.call("Write", "{\"path\":\"w.txt\",\"content\":\"w\"}")))
+            assertThat(McpClient.text(mcp.call("Write", "{\"path\":\"w.txt\",\"content\":\"w\"}")))
                     .isEqualTo("TOOL_DENIED: user denied permission");
             assertThat(workspace.resolve("w.txt")).doesNotExist();
             mcp.answer("accept", "allow-once");
@@ -85,7 +77,7 @@ class McpHttpIT {
             long pid = Long.parseLong(Files.readString(workspace.resolve("pid")).strip());
             await().atMost(Duration.ofSeconds(30)).until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
             int asked = mcp.events("elicitation").size();
-            assertThat(text(mcp.call("Bash", "{\"command\":\"echo again\"}"))).contains("again");
+            assertThat(McpClient.text(mcp.call("Bash", "{\"command\":\"echo again\"}"))).contains("again");
             assertThat(mcp.events("elicitation")).hasSize(asked); // the session grant held: no new card
         }
     }
@@ -128,7 +120,7 @@ class McpHttpIT {
             mcp.awaitEvent("toolsChanged", e -> true);
             await().atMost(Duration.ofSeconds(30)).until(() -> mcp.listTools().toString().contains(GreetingPlugin.TOOL));
             JsonNode hello = mcp.call(GreetingPlugin.TOOL, "{}");
-            assertThat(text(hello)).as(hello.toString()).isEqualTo("hello from http");
+            assertThat(McpClient.text(hello)).as(hello.toString()).isEqualTo("hello from http");
             JsonNode rows = host.call("audit.query", "{\"limit\":100}").path("rows");
             assertThat(rows.toString()).contains("\"toolName\":\"ToolSearch\"").contains(GreetingPlugin.TOOL);
         }

@@ -26,16 +26,6 @@ class McpStdioIT {
     @TempDir
     Path workspace;
 
-    private static List<String> names(JsonNode tools) {
-        List<String> names = new ArrayList<>();
-        tools.path("tools").forEach(t -> names.add(t.path("name").asText()));
-        return names;
-    }
-
-    private static String text(JsonNode result) {
-        return result.path("content").path(0).path("text").asText();
-    }
-
     /** The tool list is the Agent catalog's working tools, with the host's names and schemas; Read reads. */
     @Test
     void listsTheAgentToolsAndReadsAFile() throws Exception {
@@ -46,7 +36,7 @@ class McpStdioIT {
             assertThat(init.path("capabilities").path("tools").path("listChanged").asBoolean()).isTrue();
 
             JsonNode tools = mcp.listTools();
-            assertThat(names(tools)).containsExactlyInAnyOrder("Bash", "Edit", "Glob", "Grep", "Read", "TodoWrite",
+            assertThat(McpClient.toolNames(tools)).containsExactlyInAnyOrder("Bash", "Edit", "Glob", "Grep", "Read", "TodoWrite",
                     "Write");
             JsonNode read = null;
             for (JsonNode t : tools.path("tools")) {
@@ -59,7 +49,7 @@ class McpStdioIT {
 
             JsonNode result = mcp.call("Read", "{\"path\":\"notes.txt\"}");
             assertThat(result.path("isError").asBoolean()).isFalse();
-            assertThat(text(result)).startsWith("[notes.txt#").contains("1\tfirst").contains("2\tsecond");
+            assertThat(McpClient.text(result)).startsWith("[notes.txt#").contains("1\tfirst").contains("2\tsecond");
             assertThat(result.path("structuredContent").path("totalLines").asInt()).isEqualTo(2);
             assertThat(result.path("_meta").path("pi-host/traceId").asText()).startsWith("tr_");
             assertThat(result.path("_meta").path("pi-host/root").asText()).isEqualTo("workspace");
@@ -81,7 +71,7 @@ class McpStdioIT {
             mcp.answer("decline", null);
             JsonNode declined = mcp.call("Write", "{\"path\":\"out.txt\",\"content\":\"hello\\n\"}");
             assertThat(declined.path("isError").asBoolean()).isTrue();
-            assertThat(text(declined)).isEqualTo("TOOL_DENIED: user denied permission");
+            assertThat(McpClient.text(declined)).isEqualTo("TOOL_DENIED: user denied permission");
             assertThat(target).doesNotExist();
             JsonNode asked = mcp.events("elicitation").get(0).path("params");
             assertThat(asked.path("message").asText()).contains("Write").contains("high risk").contains("out.txt");
@@ -90,7 +80,7 @@ class McpStdioIT {
 
             mcp.answer("cancel", null);
             JsonNode cancelled = mcp.call("Write", "{\"path\":\"out.txt\",\"content\":\"hello\\n\"}");
-            assertThat(text(cancelled)).isEqualTo("TOOL_DENIED: user denied permission");
+            assertThat(McpClient.text(cancelled)).isEqualTo("TOOL_DENIED: user denied permission");
             assertThat(target).doesNotExist();
 
             mcp.answer("accept", "allow-once");
@@ -111,9 +101,9 @@ class McpStdioIT {
             mcp.connectStdio(false, "--workspace", workspace.toString(), "--data-dir", data.toString(),
                     "--permission-mode", "ask");
             JsonNode write = mcp.call("Write", "{\"path\":\"x.txt\",\"content\":\"x\"}");
-            assertThat(text(write)).isEqualTo("TOOL_DENIED: user denied permission");
+            assertThat(McpClient.text(write)).isEqualTo("TOOL_DENIED: user denied permission");
             JsonNode bash = mcp.call("Bash", "{\"command\":\"touch " + marker + "\"}");
-            assertThat(text(bash)).isEqualTo("TOOL_DENIED: user denied permission");
+            assertThat(McpClient.text(bash)).isEqualTo("TOOL_DENIED: user denied permission");
             assertThat(workspace.resolve("x.txt")).doesNotExist();
             assertThat(marker).doesNotExist();
         }
