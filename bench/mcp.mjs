@@ -72,14 +72,23 @@ for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => closeAll().then((
 
 async function connect(command, args) {
   const client = new Client({ name: 'pi-host-bench', version: '1.0.0' }, { capabilities: {} });
-  await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }));
+  try {
+    await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }), { timeout: 120000 });
+  } catch (e) {
+    throw new Error(`${command} did not initialize: ${e.message}`);
+  }
   live.add(client);
   return client;
 }
 
 async function timed(side) {
   const t0 = process.hrtime.bigint();
-  const r = await side.client.callTool({ name: side.tool, arguments: side.args });
+  let r;
+  try {
+    r = await side.client.callTool({ name: side.tool, arguments: side.args });
+  } catch (e) {
+    throw new Error(`${side.name}: ${side.tool} failed after ${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms: ${e.message}`);
+  }
   const us = Number(process.hrtime.bigint() - t0) / 1000;
   const text = r.content?.[0]?.text ?? '';
   if (r.isError || !text.includes(side.expect)) throw new Error(`${side.name}: unexpected answer ${JSON.stringify(r)}`);
