@@ -127,6 +127,21 @@ class McpBadInputIT {
         }
     }
 
+    /** Without --workspace the MCP connection gets a temporary session: its root is the session's scratch dir. */
+    @Test
+    void withoutAWorkspaceTheSessionIsTemporary() throws Exception {
+        try (HostProcess host = HostProcess.start("mcp", "--data-dir", data.toString(), "--permission-mode", "auto")) {
+            host.send(INIT);
+            host.response(1);
+            host.send(INITIALIZED);
+            host.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"Write\","
+                    + "\"arguments\":{\"path\":\"t.txt\",\"content\":\"t\"}}}");
+            JsonNode meta = host.response(2).path("result").path("_meta");
+            String session = meta.path("pi-host/sessionId").asText();
+            assertThat(data.resolve("scratch").resolve(session).resolve("t.txt")).hasContent("t");
+        }
+    }
+
     /** End of input stops the host (exit 0): there is no request after close on stdio. */
     @Test
     void endOfInputStopsTheHost() throws Exception {
