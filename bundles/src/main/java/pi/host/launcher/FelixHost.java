@@ -4,9 +4,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.Set;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
@@ -50,9 +52,13 @@ final class FelixHost {
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
         dropInFolder(dataDir, config);
 
-        List<Path> jars = BundleSet.read(BundleSet.assemblyDir());
+        List<Path> jars = BundleSet.read(BundleSet.assemblyDir(), properties.get(BundleSet.SETS));
+        List<Path> optional = BundleSet.optional(BundleSet.assemblyDir());
         // the host's only notion of which bundles are its own: fixed before the first bundle is installed
-        config.put(DistributionRecord.PROPERTY, DistributionRecord.of(jars));
+        // (the optional sets are the distribution's too, whether or not this command starts them)
+        List<Path> distribution = new java.util.ArrayList<>(jars);
+        distribution.addAll(optional);
+        config.put(DistributionRecord.PROPERTY, DistributionRecord.of(distribution));
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
                 .orElseThrow(() -> new IllegalStateException("no OSGi framework on the class path"));
         Framework framework = factory.newFramework(config);
@@ -72,7 +78,7 @@ final class FelixHost {
                 framework.waitForStop(STOP_WAIT_MILLIS);
                 framework.init();
             }
-            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars);
+            List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars, optional);
             // Mark every bundle for start before the framework starts: the framework then starts them
             // all and only afterwards fires STARTED, which is when the stdio server begins to read.
             for (Bundle b : bundles) {
@@ -195,9 +201,12 @@ final class FelixHost {
      * Installs the listed jars, updating a cached bundle only when its jar is newer than the cache,
      * and uninstalls every other cached bundle, drop-ins included: when the framework starts, only the
      * distribution is in it, so nothing else can take part in resolving the host's bundles. The plugin
-     * runtime installs the drop-ins again from the folder (checked again) once the host is up.
+     * runtime installs the drop-ins again from the folder (checked again) once the host is up. The
+     * bundles of optional sets not asked for this time stay in the cache, stopped (they neither start
+     * nor resolve on their own).
      */
-    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars) throws BundleException {
+    private static List<Bundle> installOrUpdate(BundleContext context, List<Path> jars, List<Path> optional)
+            throws BundleException {
         Map<String, Bundle> cached = new HashMap<>();
         for (Bundle b : context.getBundles()) {
             if (b.getBundleId() != 0) {
@@ -215,8 +224,18 @@ final class FelixHost {
             }
             result.add(b);
         }
+        Set<String> unused = new HashSet<>();
+        for (Path jar : optional) {
+            unused.add(DistributionRecord.location(jar));
+        }
         for (Bundle other : cached.values()) {
-            other.uninstall();
+            if (unused.contains(other.getLocation())) {
+                // an optional set this command did not ask for: kept in the cache, but not started
+                // (the cache remembers that it was started last time)
+                other.stop();
+            } else {
+                other.uninstall();
+            }
         }
         return result;
     }

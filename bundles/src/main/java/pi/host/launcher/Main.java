@@ -15,7 +15,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "pi-host", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
         description = "The tool and permission host of a desktop coding agent.",
-        subcommands = {Main.Serve.class, PluginCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {Main.Serve.class, McpCommand.class, PluginCommand.class, CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = "--data-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,

@@ -1,0 +1,164 @@
+#!/usr/bin/env node
+// MCP front benchmark (a benchmark, not a timed test; issue 15 "Performance"): one MCP client, the official
+// TypeScript SDK, drives two stdio MCP servers in the same run:
+//   (a) pi-host mcp --workspace ROOT: tools/call Read {path: "small.txt"} (the host's whole pipeline, audit row
+//       included, behind the SDK's server side);
+//   (b) @modelcontextprotocol/server-filesystem ROOT: tools/call read_text_file {path: "ROOT/small.txt"}.
+// Time of one call: from client.callTool() to its resolved result (the same client code on both sides).
+// Phases, per repetition with both servers freshly spawned (pi-host on a warm bundle cache):
+//   cold: the first --cold calls after initialize, the sides alternating call by call (order flipping);
+//   warm: after --warm calls per side in total, --calls more per side in alternating blocks of --block.
+// Every child is killed at exit (normal, error, signal or deadline); the whole run has a deadline.
+
+import { existsSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { loadavg, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const benchDir = dirname(fileURLToPath(import.meta.url));
+const repoDir = resolve(benchDir, '..');
+const require = createRequire(join(benchDir, 'package.json'));
+
+const USAGE = `usage: bench/mcp-front.sh [options]
+  -r, --reps N       fresh starts of both servers (default 3)
+      --cold N       calls per side measured right after initialize (default 200)
+      --warm N       calls per side in total before the warm measurement (default 1000)
+  -n, --calls N      warm calls measured per side (default 2000)
+  -b, --block N      warm calls per block, sides alternating block by block (default 100)
+      --java CMD     java for pi-host (default $JAVA_HOME/bin/java, else java)
+      --java-opts S  JVM options for pi-host (default: $PI_HOST_JAVA_OPTS)
+      --json         also print one JSON object as the last line
+      --deadline S   limit for the whole run (default 900)
+  -h, --help         this text`;
+
+function parseArgs(argv) {
+  const o = { reps: 3, cold: 200, warm: 1000, calls: 2000, block: 100, json: false, deadlineS: 900,
+    java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
+    javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean) };
+  const need = (i) => { if (i + 1 >= argv.length) fail(`${argv[i]} needs a value`); return argv[i + 1]; };
+  for (let i = 0; i < argv.length; i++) {
+    switch (argv[i]) {
+      case '-r': case '--reps': o.reps = Number(need(i)); i++; break;
+      case '--cold': o.cold = Number(need(i)); i++; break;
+      case '--warm': o.warm = Number(need(i)); i++; break;
+      case '-n': case '--calls': o.calls = Number(need(i)); i++; break;
+      case '-b': case '--block': o.block = Number(need(i)); i++; break;
+      case '--java': o.java = need(i); i++; break;
+      case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
+      case '--json': o.json = true; break;
+      case '--deadline': o.deadlineS = Number(need(i)); i++; break;
+      case '-h': case '--help': console.log(USAGE); process.exit(0); break;
+      default: fail(`unknown option ${argv[i]}\n${USAGE}`);
+    }
+  }
+  return o;
+}
+
+function fail(msg) {
+  console.error(`bench: ${msg}`);
+  process.exit(2);
+}
+
+const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
+const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
+
+const live = new Set();
+async function closeAll() {
+  await Promise.all([...live].map((c) => c.close().catch(() => {})));
+  live.clear();
+}
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => closeAll().then(() => process.exit(130)));
+
+async function connect(command, args) {
+  const client = new Client({ name: 'pi-host-bench', version: '1.0.0' }, { capabilities: {} });
+  try {
+    await client.connect(new StdioClientTransport({ command, args, stderr: 'ignore' }), { timeout: 120000 });
+  } catch (e) {
+    throw new Error(`${command} did not initialize: ${e.message}`);
+  }
+  live.add(client);
+  return client;
+}
+
+async function timed(side) {
+  const t0 = process.hrtime.bigint();
+  let r;
+  try {
+    r = await side.client.callTool({ name: side.tool, arguments: side.args });
+  } catch (e) {
+    throw new Error(`${side.name}: ${side.tool} failed after ${(Number(process.hrtime.bigint() - t0) / 1e6).toFixed(0)} ms: ${e.message}`);
+  }
+  const us = Number(process.hrtime.bigint() - t0) / 1000;
+  const text = r.content?.[0]?.text ?? '';
+  if (r.isError || !text.includes(side.expect)) throw new Error(`${side.name}: unexpected answer ${JSON.stringify(r)}`);
+  return us;
+}
+
+const pct = (xs, p) => { const s = [...xs].sort((a, b) => a - b); return s[Math.min(s.length - 1, Math.floor(p * s.length))]; };
+const median = (xs) => pct(xs, 0.5);
+
+async function main() {
+  const o = parseArgs(process.argv.slice(2));
+  const launcher = join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar');
+  const peer = join(benchDir, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
+  if (!existsSync(launcher)) fail(`no launcher at ${launcher}: build first (bench/mcp-front.sh does)`);
+  if (!existsSync(peer)) fail('the MCP filesystem server is not installed: npm ci --prefix bench');
+  const timer = setTimeout(() => { console.error('bench: deadline reached'); closeAll().then(() => process.exit(3)); },
+    o.deadlineS * 1000);
+  timer.unref();
+
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'pi-mcp-bench-')));
+  const data = mkdtempSync(join(tmpdir(), 'pi-mcp-bench-data-'));
+  const lines = Array.from({ length: 10 }, (_, i) => `line ${i + 1}: the quick brown fox jumps over the lazy dog`);
+  writeFileSync(join(root, 'small.txt'), lines.join('\n') + '\n');
+  const hostArgs = [...o.javaOpts, '-jar', launcher, 'mcp', '--workspace', root, '--data-dir', data];
+  // one start fills the bundle cache, as an installed host has it; not measured
+  await (await connect(o.java, hostArgs)).close();
+
+  const cold = { host: [], peer: [] };
+  const warm = { host: [], peer: [] };
+  for (let rep = 0; rep < o.reps; rep++) {
+    const host = { name: 'pi-host', client: await connect(o.java, hostArgs), tool: 'Read', args: { path: 'small.txt' },
+      expect: 'line 10' };
+    const fs = { name: 'peer', client: await connect('node', [peer, root]), tool: 'read_text_file',
+      args: { path: join(root, 'small.txt') }, expect: 'line 10' };
+    for (let i = 0; i < o.cold; i++) {
+      const pair = i % 2 === 0 ? [host, fs] : [fs, host];
+      for (const side of pair) (side === host ? cold.host : cold.peer).push(await timed(side));
+    }
+    for (let i = o.cold; i < o.warm; i++) { await timed(host); await timed(fs); }
+    for (let done = 0, round = 0; done < o.calls; done += o.block, round++) {
+      const pair = round % 2 === 0 ? [host, fs] : [fs, host];
+      for (const side of pair) {
+        for (let k = 0; k < o.block; k++) (side === host ? warm.host : warm.peer).push(await timed(side));
+      }
+    }
+    await host.client.close(); live.delete(host.client);
+    await fs.client.close(); live.delete(fs.client);
+    console.error(`rep ${rep + 1}/${o.reps}: cold p50 ${median(cold.host).toFixed(0)} / ${median(cold.peer).toFixed(0)} µs,`
+      + ` warm p50 ${median(warm.host).toFixed(0)} / ${median(warm.peer).toFixed(0)} µs (pi-host / peer so far)`);
+  }
+  rmSync(root, { recursive: true, force: true });
+  rmSync(data, { recursive: true, force: true });
+
+  const row = (label, xs) => `${label.padEnd(26)} p50 ${median(xs).toFixed(1).padStart(8)} µs   p90 `
+    + `${pct(xs, 0.9).toFixed(1).padStart(8)} µs   p99 ${pct(xs, 0.99).toFixed(1).padStart(9)} µs   n=${xs.length}`;
+  const result = {
+    date: new Date().toISOString(), load: loadavg()[0], reps: o.reps,
+    cold: { calls: o.cold, host: median(cold.host), peer: median(cold.peer), ratio: median(cold.host) / median(cold.peer) },
+    warm: { after: o.warm, host: median(warm.host), peer: median(warm.peer), ratio: median(warm.host) / median(warm.peer) },
+  };
+  console.log(`MCP Read, one TypeScript SDK client, ${o.reps} fresh starts (${result.date}, load ${result.load.toFixed(1)})`);
+  console.log(row(`pi-host, first ${o.cold} calls`, cold.host));
+  console.log(row(`peer, first ${o.cold} calls`, cold.peer));
+  console.log(`ratio pi-host/peer (p50), first ${o.cold} calls: ${result.cold.ratio.toFixed(2)}   (goal <= 1.5)`);
+  console.log(row(`pi-host, after ${o.warm}`, warm.host));
+  console.log(row(`peer, after ${o.warm}`, warm.peer));
+  console.log(`ratio pi-host/peer (p50), after ${o.warm} calls: ${result.warm.ratio.toFixed(2)}   (goal <= 1.0)`);
+  if (o.json) console.log(JSON.stringify(result));
+  await closeAll();
+  process.exit(0);
+}
+
+main().catch(async (e) => { console.error(`bench: ${e.stack || e}`); await closeAll(); process.exit(1); });

@@ -1,0 +1,49 @@
+package pi.host.mcpserver.internal.tools;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.util.Map;
+import java.util.concurrent.Executor;
+import java.util.function.BiFunction;
+import pi.host.mcpserver.internal.host.HostClient;
+import pi.host.mcpserver.internal.host.HostError;
+import pi.host.mcpserver.internal.session.FrontSession;
+import pi.host.mcpserver.internal.session.FrontSessions;
+import pi.host.mcpserver.internal.session.InFlight;
+import pi.host.mcpserver.internal.session.ProgressRelay;
+import pi.host.mcpserver.internal.transport.InboundTap;
+
+/**
+ * The one {@code tools/call} handler every offered tool shares: the MCP session's pi-host session
+ * runs the call as a {@code tools.execute} (arguments as the client sent them: the pipeline folds
+ * aliases and validates the schema, so a bad argument is its {@code INVALID_ARGUMENT}, audited), and
+ * the ToolResult comes back as a {@code CallToolResult}.
+ */
+public final class ToolCalls implements BiFunction<McpSyncServerExchange, McpSchema.CallToolRequest,
+        McpSchema.CallToolResult> {
+
+    private final FrontSessions sessions;
+    private final Executor progress;
+
+    public ToolCalls(FrontSessions sessions, Executor progress) {
+        this.sessions = sessions;
+        this.progress = progress;
+    }
+
+    @Override
+    public McpSchema.CallToolResult apply(McpSyncServerExchange exchange, McpSchema.CallToolRequest request) {
+        Map<String, Object> meta = request.meta();
+        Object token = meta == null ? null : meta.get("progressToken");
+        JsonNode arguments = HostClient.json().valueToTree(request.arguments() == null ? Map.of() : request.arguments());
+        try {
+            FrontSession session = sessions.of(exchange.sessionId());
+            JsonNode result = session.execute(request.name(), arguments, InboundTap.requestKey(meta),
+                    (toolCallId, name) -> new InFlight(toolCallId, name, exchange, token,
+                            token == null ? null : new ProgressRelay(exchange, token, progress)));
+            return result == null ? ToolResults.cancelledBeforeStart() : ToolResults.toMcp(result, session.sessionId());
+        } catch (HostError e) {
+            return ToolResults.hostError(e);
+        }
+    }
+}
