@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import pi.host.launcher.dropin.GreetingTool;
 
 /**
  * Live deployment through the real process: a plugin jar dropped into {@code <data_dir>/plugins} is
