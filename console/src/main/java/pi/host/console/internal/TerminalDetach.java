@@ -37,6 +37,13 @@ public final class TerminalDetach {
             return;
         }
         try {
+            int session = Function.getFunction("c", "getsid").invokeInt(new Object[] {0});
+            if (session == ProcessHandle.current().pid()) {
+                // giving it up would hang the terminal up; the launcher runs a session leader's console in a
+                // child process (TerminalSession), so this is only reached when that was bypassed
+                LOG.log(System.Logger.Level.WARNING, "the host leads its session: it keeps the controlling terminal");
+                return;
+            }
             Function ioctl = Function.getFunction("c", "ioctl", Function.THROW_LAST_ERROR);
             ioctl.invokeInt(new Object[] {0, new NativeLong(request)});
         } catch (LinkageError | RuntimeException e) {

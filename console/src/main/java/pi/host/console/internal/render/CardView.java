@@ -48,7 +48,6 @@ public final class CardView {
         if (card.hasNonNull("delegate")) {
             rows.add(field("asked by delegate", card.get("delegate").asText()));
         }
-        rows.add(keys("o", "allow once", "s", "allow for this session", "d", "deny", "Enter", "deny"));
         return rows;
     }
 
@@ -80,6 +79,17 @@ public final class CardView {
     private static Row field(String key, String value) {
         return new Row(new AttributedStringBuilder().append("|  ", Styles.WARN).append(key + ": ", Styles.DIM)
                 .append(Text.sanitize(value)).toAttributedString(), 3);
+    }
+
+    /** The question under a permission card. */
+    public static Row permissionKeys() {
+        return keys("o", "allow once", "s", "allow for this session", "d", "deny", "Enter", "deny");
+    }
+
+    /** The question under a plan waiting for approval. */
+    public static Row planKeys() {
+        return keys("a", "approve, then ask", "e", "approve, accept edits", "u", "approve, auto", "r", "reject",
+                "Enter", "later (/plan)");
     }
 
     /** The last row of a waiting screen: each key, then what it does. */
@@ -144,8 +154,6 @@ public final class CardView {
                     .append("Read path=" + Text.sanitize(approval.path("artifactPath").asText()) + " shows it", Styles.DIM)
                     .toAttributedString(), 3));
         }
-        rows.add(keys("a", "approve, then ask", "e", "approve, accept edits", "u", "approve, auto", "r", "reject",
-                "Enter", "later (/plan)"));
         return rows;
     }
 }

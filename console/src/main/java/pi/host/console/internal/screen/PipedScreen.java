@@ -41,7 +41,8 @@ public final class PipedScreen implements Screen {
     }
 
     @Override
-    public int readKey(String keys, BooleanSupplier stillAsked) {
+    public int readKey(Row question, String keys, BooleanSupplier stillAsked) {
+        print(List.of(question));
         String line = next();
         if (line == null) {
             return END;

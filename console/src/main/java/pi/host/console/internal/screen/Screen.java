@@ -23,12 +23,14 @@ public interface Screen extends AutoCloseable {
     String readLine(String prompt);
 
     /**
-     * Waits for one of {@code keys} (lower case) or Enter. On a terminal other keys are ignored; in
-     * piped mode the next line's first character is returned whatever it is.
+     * Shows {@code question} (the row naming the keys) and waits for one of {@code keys} (lower case)
+     * or Enter. On a terminal, what was typed before the question could be read does not answer it:
+     * the question appears only after a short pause in which typed-ahead keys are dropped, and other
+     * keys are ignored. In piped mode the next line's first character is returned whatever it is.
      *
      * @param stillAsked polled while waiting; once false the wait ends with {@link #WITHDRAWN}
      */
-    int readKey(String keys, BooleanSupplier stillAsked);
+    int readKey(Row question, String keys, BooleanSupplier stillAsked);
 
     /** A typed answer (asktool); null at the end of input or after Ctrl-C. */
     String readAnswer(String prompt);

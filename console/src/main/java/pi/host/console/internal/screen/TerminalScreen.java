@@ -30,6 +30,11 @@ import pi.host.console.internal.render.Text;
 public final class TerminalScreen implements Screen {
 
     private static final long KEY_POLL_MILLIS = 50;
+    /**
+     * How long a one-key question's screen is shown before its keys count: what arrives meanwhile was
+     * typed (or pasted) before the person could have read it, and must not answer a permission card.
+     */
+    static final long ARMING_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(300);
 
     private final Terminal terminal;
     private final LineReader reader;
@@ -105,8 +110,16 @@ public final class TerminalScreen implements Screen {
     }
 
     @Override
-    public int readKey(String keys, BooleanSupplier stillAsked) {
+    public int readKey(Row question, String keys, BooleanSupplier stillAsked) {
         NonBlockingReader in = terminal.reader();
+        long armed = System.nanoTime() + ARMING_NANOS;
+        while (System.nanoTime() - armed < 0) {
+            if (!stillAsked.getAsBoolean()) {
+                return WITHDRAWN;
+            }
+            drain(in);
+        }
+        print(List.of(question));
         while (true) {
             if (!stillAsked.getAsBoolean()) {
                 return WITHDRAWN;
@@ -132,6 +145,17 @@ public final class TerminalScreen implements Screen {
             }
             terminal.puts(InfoCmp.Capability.bell);
             terminal.flush();
+        }
+    }
+
+    /** Drops what was typed before the question appeared (type-ahead, the rest of a paste); waits up to 10 ms. */
+    private static void drain(NonBlockingReader in) {
+        try {
+            while (in.read(10) >= 0) {
+                // discarded
+            }
+        } catch (IOException e) {
+            // the next read reports it
         }
     }
 

@@ -29,7 +29,7 @@ final class Cards {
     void permission(ActiveCall call, JsonNode card) throws InterruptedException {
         String requestId = card.path("requestId").asText();
         c.screen.print(CardView.permission(card));
-        int key = c.screen.readKey("osd", () -> call.cardOpen(requestId));
+        int key = c.screen.readKey(CardView.permissionKeys(), "osd", () -> call.cardOpen(requestId));
         if (key == Screen.WITHDRAWN) {
             c.screen.print(List.of(Row.of("-> the card was withdrawn (the call was stopped)", Styles.DIM)));
             return;
@@ -111,7 +111,7 @@ final class Cards {
     void plan(JsonNode approval) throws InterruptedException {
         String content = approval.path("content").asText(null);
         c.screen.print(CardView.plan(approval, content));
-        int key = c.screen.readKey("aeur", () -> true);
+        int key = c.screen.readKey(CardView.planKeys(), "aeur", () -> true);
         String mode = key == 'a' ? "ask" : key == 'e' ? "accept-edits" : key == 'u' ? "auto" : null;
         if (mode == null && key != 'r') {
             c.screen.print(List.of(Row.of("-> left pending; /plan shows it again", Styles.DIM)));
