@@ -29,10 +29,14 @@ class ConsoleIT {
     Path data;
 
     TmuxTerminal console(String... extra) throws Exception {
+        return console(WIDTH, extra);
+    }
+
+    TmuxTerminal console(int width, String... extra) throws Exception {
         List<String> args = new java.util.ArrayList<>(List.of("console", "--workspace", workspace.toString(),
                 "--data-dir", data.toString()));
         args.addAll(List.of(extra));
-        TmuxTerminal t = TmuxTerminal.start(WIDTH, 40, workspace, Map.of(), TmuxTerminal.launcher(args.toArray(String[]::new)));
+        TmuxTerminal t = TmuxTerminal.start(width, 40, workspace, Map.of(), TmuxTerminal.launcher(args.toArray(String[]::new)));
         t.await("the prompt", s -> s.contains("pi (agent, "));
         return t;
     }
@@ -79,5 +83,180 @@ class ConsoleIT {
                     .containsPattern("c3 +Write +allow \\(card\\) +ok ")
                     .containsPattern("c4 +Bash +allow \\(card\\) +TOOL_ABORTED ");
         }
+    }
+
+    @Test
+    void badInputSaysInOneLineHowToWriteItAndRunsNothing() throws Exception {
+        try (TmuxTerminal t = console(220)) { // wide enough that each answer is one row
+            t.line("Bash command=\"touch quoted.txt");
+            t.await("the quote", s -> s.contains("unbalanced \" in command= (opened at character 14): close the quote,"
+                    + " e.g. command=\"ls -la\""));
+            t.line("Write {\"path\": \"json.txt\", \"content\": }");
+            t.await("the JSON", s -> s.contains("bad JSON after Write: Unexpected character ('}' (code 125)) (at character"));
+            t.line("Write path=words.txt hello");
+            t.await("the word", s -> s.contains("expected key=value but found 'hello': write Write key=value ..."));
+            t.line("/frobnicate");
+            t.await("the command", s -> s.contains("unknown command /frobnicate: /help lists the commands"));
+            t.line("/audit");
+            t.await("nothing reached the host", s -> s.contains("no audited calls in this session yet"));
+
+            // well-formed lines the host refuses: its code, the fix, and still nothing ran
+            t.line("Wrte path=typo.txt content=x");
+            t.await("the unknown tool", s -> s.contains("UNKNOWN_TOOL: unknown tool 'Wrte'; did you mean Write?;"
+                    + " /tools lists the tools of this mode"));
+            t.line("Write content=x");
+            t.await("the missing argument", s -> s.contains("INVALID_ARGUMENT: Write requires the argument 'path' (or its"
+                    + " alias 'file_path'); usage: Write [path=<string>] content=<string>"));
+            t.line("Bash");
+            t.await("the missing command", s -> s.contains("INVALID_ARGUMENT: invalid arguments for Bash: arguments/command:"
+                    + " required property 'command' not found; usage: Bash command=<string>"));
+            t.line("/audit");
+            String audit = t.await("the refusals", s -> s.contains("Wrte"));
+            assertThat(audit).containsPattern("Wrte +deny +UNKNOWN_TOOL").containsPattern("Write +error +INVALID_ARGUMENT")
+                    .containsPattern("Bash +error +INVALID_ARGUMENT");
+            assertThat(t.screen()).doesNotContain("permission:"); // no card: nothing got as far as the policy
+        }
+        try (var files = Files.list(workspace)) {
+            assertThat(files).isEmpty();
+        }
+    }
+
+    /** Pins: a key typed (or pasted) before a permission card was shown must never answer it. */
+    @Test
+    void typeAheadNeverAnswersAPermissionCard() throws Exception {
+        try (TmuxTerminal t = console()) {
+            // the line and an "o" in one paste: the "o" arrives before the card exists
+            t.type("Write path=ahead.txt content=x").keys("Enter").type("o");
+            t.await("the card", s -> s.contains(CARD_KEYS));
+            assertThat(t.screen()).doesNotContain("-> allowed");
+            assertThat(workspace.resolve("ahead.txt")).doesNotExist();
+            t.keys("d");
+            t.await("the denial", s -> s.contains("TOOL_DENIED: user denied permission"));
+            assertThat(workspace.resolve("ahead.txt")).doesNotExist();
+        }
+    }
+
+    /**
+     * Pins: a program the console's host starts must not get the person's terminal as its controlling
+     * terminal (an interactive login shell, the PATH probe's bash -lic, would take the terminal's
+     * foreground and the console could no longer read; a program could read the keys meant for a card
+     * from /dev/tty). Started as the terminal's own program, so the launcher's session-leader path runs too.
+     */
+    @Test
+    void programsTheHostStartsCannotReachTheConsolesTerminal() throws Exception {
+        try (TmuxTerminal t = console("--permission-mode", "auto")) {
+            long host = hostPid(t.pid());
+            assertThat(ttyNr(host)).as("the host's controlling terminal (tty_nr)").isZero();
+            // Bash waits for the login-shell probe (an interactive bash -lic started by the host itself)
+            t.line("Bash command=\"(exec 3<>/dev/tty) 2>/dev/null && echo tty-reached || echo tty-refused\"");
+            t.await("the command", s -> s.contains("  tty-refused") || s.contains("  tty-reached"));
+            assertThat(t.history()).contains("\n  tty-refused").doesNotContain("\n  tty-reached");
+            // the probe has run: the console still reads its terminal
+            t.line("Glob pattern=*");
+            t.await("the next answer", s -> s.contains("(no files match *)"));
+            assertThat(t.history()).doesNotContain("Input/output error");
+        }
+    }
+
+    @Test
+    void controlCharactersInOutputAreShownNotObeyedAndRowsFitAResizedTerminal() throws Exception {
+        Files.writeString(workspace.resolve("esc.txt"), "before\u001b[2J\u001b[31mred\u0007\nsecond\n");
+        Files.writeString(workspace.resolve("long.txt"), "x".repeat(150) + "\n");
+        try (TmuxTerminal t = console("--permission-mode", "auto")) {
+            t.line("Read path=esc.txt");
+            t.await("the escapes", s -> s.contains("1 | before^[[2J^[[31mred^G"));
+            assertThat(t.history()).contains("pi-host console: session"); // the screen was not cleared
+            t.line("Bash command=\"printf 'out\\033[1A\\033[Kput\\n'; seq 1 3000 | tail -n 1\"");
+            t.await("the command's escapes", s -> s.contains("  out^[[1A^[[Kput") && s.contains("  3000"));
+
+            t.resize(60, 40);
+            t.line("Read path=long.txt");
+            String wrapped = t.await("the wrapped line", s -> s.contains("1 | xxxx"));
+            List<String> rows = List.of(wrapped.split("\n"));
+            int first = rows.indexOf(rows.stream().filter(r -> r.startsWith("1 | x")).reduce((a, b) -> b).orElseThrow());
+            assertThat(rows.get(first)).hasSize(60);
+            assertThat(rows.get(first + 1)).startsWith("    x").hasSize(60); // continued beside the gutter
+            assertThat(rows.get(first + 2)).startsWith("    x");
+            t.line("Read path=esc.txt limit=1");
+            t.await("the prompt still works", s -> TmuxTerminal.count(s, "[esc.txt#") == 2);
+        }
+    }
+
+    @Test
+    void aloneOnATerminalItIsTheConsoleOnTheCurrentFolderAndCtrlDLeavesWithZero() throws Exception {
+        Files.writeString(workspace.resolve("here.txt"), "here\n");
+        try (TmuxTerminal t = TmuxTerminal.start(WIDTH, 30, workspace, Map.of("PI_HOST_DATA", data.toString()),
+                TmuxTerminal.launcher())) {
+            t.await("the prompt", s -> s.contains(PROMPT.strip()));
+            assertThat(t.screen()).contains("on " + workspace.toRealPath());
+            t.line("Read path=here.txt");
+            t.await("the Read", s -> s.contains("1 | here"));
+            t.keys("C-d");
+            assertThat(t.awaitExit()).isZero();
+        }
+        assertThat(data.resolve("console-history")).content(StandardCharsets.UTF_8).contains("Read path=here.txt");
+    }
+
+    @Test
+    void coloursOnlyWhereWantedAndTheTerminalHasThem() throws Exception {
+        Files.writeString(workspace.resolve("c.txt"), "c\n");
+        Pattern escape = Pattern.compile("\u001b\\[[0-9;]*m");
+        try (TmuxTerminal t = console()) {
+            t.line("Read path=c.txt");
+            t.await("the Read", s -> s.contains("1 | c"));
+            assertThat(escape.matcher(t.screenWithColours()).find()).as("colours on a colour terminal").isTrue();
+        }
+        try (TmuxTerminal t = console("--no-color")) {
+            t.line("Read path=c.txt");
+            t.await("the Read", s -> s.contains("1 | c"));
+            assertThat(escape.matcher(t.screenWithColours()).find()).as("--no-color").isFalse();
+        }
+        try (TmuxTerminal t = TmuxTerminal.start(WIDTH, 30, workspace, Map.of("NO_COLOR", "1"),
+                TmuxTerminal.launcher("console", "--data-dir", data.toString()))) {
+            t.line("Read path=c.txt");
+            t.await("the Read", s -> s.contains("1 | c"));
+            assertThat(escape.matcher(t.screenWithColours()).find()).as("NO_COLOR").isFalse();
+        }
+    }
+
+    @Test
+    void asktoolPlanApprovalAndBackgroundTasksHaveTheirScreens() throws Exception {
+        try (TmuxTerminal t = console()) {
+            t.line("asktool questions=[{\"question\":\"Which colour?\",\"options\":[\"red\",\"blue\"]},{\"question\":\"Why?\"}]");
+            t.await("the first question", s -> s.contains("[2] blue") && s.contains("answer>"));
+            t.line("2");
+            t.await("the second question", s -> s.contains("2. Why?") && TmuxTerminal.count(s, "answer>") == 2);
+            t.line("because");
+            t.await("the answers", s -> s.contains("blue") && s.contains("because") && s.contains(PROMPT.strip()));
+
+            t.line("EnterPlanMode");
+            t.await("plan mode", s -> s.contains("pi (plan, ask)>"));
+            t.line("SubmitPlan plan=\"# Plan\\n- read the notes\\n- write the summary\"");
+            t.await("the plan screen", s -> s.contains("[a] approve, then ask") && s.contains("|  - write the summary"));
+            t.keys("e");
+            t.await("the approval", s -> s.contains("-> approved; the session is back in agent mode with permissions"
+                    + " accept-edits") && s.contains("pi (agent, accept-edits)>"));
+
+            t.line("Bash command=\"echo background-done\" runInBackground=true");
+            t.awaitCount(CARD_KEYS, 1);
+            t.keys("o");
+            String started = t.await("the task", s -> s.contains("started in the background as bg_"));
+            String id = started.substring(started.indexOf("as bg_") + 3).split("[ \n]")[0];
+            t.await("its end", s -> s.contains("* background " + id + " (echo background-done): EXITED, exit 0"));
+            t.line("/background read " + id);
+            t.await("its output", s -> s.contains(id + ": EXITED") && s.contains("  background-done"));
+        }
+    }
+
+    /** The pid of the console's host: the launcher itself, or its child when the launcher led the session. */
+    static long hostPid(long launcher) {
+        return ProcessHandle.of(launcher).orElseThrow().children()
+                .filter(p -> p.info().command().orElse("").endsWith("java")).findFirst()
+                .map(ProcessHandle::pid).orElse(launcher);
+    }
+
+    static int ttyNr(long pid) throws java.io.IOException {
+        String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+        return Integer.parseInt(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[4]);
     }
 }

@@ -64,7 +64,7 @@ public final class Text {
             rows.add(text);
             return rows;
         }
-        int hang = row.hang() < width / 2 ? row.hang() : 0;
+        int hang = row.hang() <= width / 2 ? row.hang() : 0;
         int start = 0;
         boolean first = true;
         while (start < total) {

@@ -111,6 +111,18 @@ public final class TerminalScreen implements Screen {
 
     @Override
     public int readKey(Row question, String keys, BooleanSupplier stillAsked) {
+        // one key, not a line: raw mode (a call already runs in it; a plan's screen comes after the call)
+        Attributes cooked = promptAttributes == null ? terminal.enterRawMode() : null;
+        try {
+            return readKeyRaw(question, keys, stillAsked);
+        } finally {
+            if (cooked != null) {
+                terminal.setAttributes(cooked);
+            }
+        }
+    }
+
+    private int readKeyRaw(Row question, String keys, BooleanSupplier stillAsked) {
         NonBlockingReader in = terminal.reader();
         long armed = System.nanoTime() + ARMING_NANOS;
         while (System.nanoTime() - armed < 0) {

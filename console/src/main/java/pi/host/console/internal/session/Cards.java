@@ -2,6 +2,7 @@ package pi.host.console.internal.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -71,10 +72,10 @@ final class Cards {
     }
 
     /** An answer as asks.resolve takes it: null (skipped), the chosen labels, or the typed text. */
-    JsonNode answer(JsonNode q, String typed) {
-        HostClient client = c.client;
+    static JsonNode answer(JsonNode q, String typed) {
+        JsonNodeFactory nodes = JsonNodeFactory.instance;
         if (typed.isEmpty()) {
-            return client.json().nullNode();
+            return nodes.nullNode();
         }
         boolean multi = q.path("multiSelect").asBoolean();
         List<String> labels = new ArrayList<>();
@@ -92,9 +93,9 @@ final class Cards {
             chosen.add(typed);
         }
         if (!multi) {
-            return client.json().getNodeFactory().textNode(chosen.get(0));
+            return nodes.textNode(chosen.get(0));
         }
-        ArrayNode array = client.json().createArrayNode();
+        ArrayNode array = nodes.arrayNode();
         chosen.forEach(array::add);
         return array;
     }
