@@ -117,12 +117,14 @@ final class TmuxTerminal implements AutoCloseable {
         return Long.parseLong(tmux(List.of("display-message", "-p", "-t", session, "#{pane_pid}")).strip());
     }
 
-    /** Waits (bounded) until the program has ended, and returns its exit status. */
+    /** Waits (bounded) until the program has ended, and returns its exit status (128 + N when signal N ended it). */
     int awaitExit() {
-        String dead = org.awaitility.Awaitility.await().alias("the program ends").atMost(BOUND).pollInterval(Duration.ofMillis(100)).until(
-                () -> tmux(List.of("display-message", "-p", "-t", session, "#{pane_dead} #{pane_dead_status}")).strip(),
-                s -> s.startsWith("1 "));
-        return Integer.parseInt(dead.substring(2).strip());
+        String dead = org.awaitility.Awaitility.await().alias("the program ends").atMost(BOUND)
+                .pollInterval(Duration.ofMillis(100)).until(() -> tmux(List.of("display-message", "-p", "-t", session,
+                        "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}")).strip(),
+                        s -> s.startsWith("1|") && !s.equals("1||"));
+        String[] f = dead.split("\\|", -1);
+        return f[1].isEmpty() ? 128 + Integer.parseInt(f[2]) : Integer.parseInt(f[1]);
     }
 
     private String tmux(List<String> args) throws IOException, InterruptedException {
