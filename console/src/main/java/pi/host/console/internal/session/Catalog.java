@@ -73,7 +73,8 @@ final class Catalog {
 
     static String firstSentence(String description) {
         String line = description.strip().split("\n", 2)[0];
-        int stop = line.indexOf(". ");
-        return stop > 0 ? line.substring(0, stop + 1) : line;
+        // a sentence ends at ". " before a capital letter, not inside "(e.g. foo)"
+        java.util.regex.Matcher end = java.util.regex.Pattern.compile("\\.\\s+(?=[A-Z])").matcher(line);
+        return end.find() ? line.substring(0, end.start() + 1) : line;
     }
 }
