@@ -66,7 +66,8 @@ final class ConsoleCommand implements Callable<Integer> {
 
     /** Runs the console until the person leaves; also what {@code pi-host} alone on a terminal does. */
     static int run(Path dataDirOption, Path workspace, String permissionMode, boolean noColor) throws Exception {
-        if (System.console() != null && System.getenv(TerminalSession.CHILD) == null && TerminalSession.leadsSession()) {
+        if (System.getenv(TerminalSession.CHILD) == null && TerminalSession.stdinIsTerminal()
+                && TerminalSession.leadsSession()) {
             return TerminalSession.runAsChild();
         }
         Path data = DataDir.resolve(dataDirOption, System.getenv());

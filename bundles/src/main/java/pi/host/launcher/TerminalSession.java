@@ -24,6 +24,16 @@ final class TerminalSession {
     private TerminalSession() {
     }
 
+    /** Whether stdin is a terminal (Linux: where {@code /proc/self/fd/0} points; elsewhere: a console exists). */
+    static boolean stdinIsTerminal() {
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/0")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (IOException | UnsupportedOperationException e) {
+            return System.console() != null;
+        }
+    }
+
     /** Whether this process leads its session (Linux: {@code /proc/self/stat}; elsewhere assumed not). */
     static boolean leadsSession() {
         try {

@@ -27,7 +27,7 @@ public final class TerminalDetach {
 
     @Activate
     public TerminalDetach(BundleContext context) {
-        if (!"true".equals(context.getProperty(ConsoleOptions.ENABLED)) || System.console() == null) {
+        if (!"true".equals(context.getProperty(ConsoleOptions.ENABLED))) {
             return;
         }
         long request = request(System.getProperty("os.name", ""), System.getProperty("os.arch", ""));
@@ -37,6 +37,9 @@ public final class TerminalDetach {
             return;
         }
         try {
+            if (Function.getFunction("c", "isatty").invokeInt(new Object[] {0}) != 1) {
+                return; // a script on stdin: there is no terminal to keep for the console
+            }
             int session = Function.getFunction("c", "getsid").invokeInt(new Object[] {0});
             if (session == ProcessHandle.current().pid()) {
                 // giving it up would hang the terminal up; the launcher runs a session leader's console in a

@@ -19,13 +19,7 @@ final class FileView {
 
     static List<Row> render(String text) {
         List<String> lines = Lines.split(text);
-        int gutter = 1;
-        for (String line : lines) {
-            Matcher m = NUMBERED.matcher(line);
-            if (m.matches()) {
-                gutter = Math.max(gutter, m.group(1).length());
-            }
-        }
+        int gutter = Lines.gutter(lines, NUMBERED);
         List<Row> rows = new ArrayList<>();
         for (String line : lines) {
             Matcher header = Lines.HEADER.matcher(line);

@@ -27,6 +27,18 @@ final class Lines {
         return lines;
     }
 
+    /** The widest number that {@code numbered} captures as its group 1 in any of the lines (at least 1). */
+    static int gutter(List<String> lines, Pattern numbered) {
+        int gutter = 1;
+        for (String line : lines) {
+            Matcher m = numbered.matcher(line);
+            if (m.matches()) {
+                gutter = Math.max(gutter, m.group(1).length());
+            }
+        }
+        return gutter;
+    }
+
     /** {@code [path#TAG]} with the path bold and the tag coloured; the brackets stay so the tag can be copied as shown. */
     static Row header(Matcher m) {
         return new Row(new AttributedStringBuilder()

@@ -41,13 +41,7 @@ final class SearchView {
         }
         Pattern highlight = highlighter(pattern, caseInsensitive);
         List<String> lines = Lines.split(text);
-        int gutter = 1;
-        for (String line : lines) {
-            Matcher m = MATCH.matcher(line);
-            if (m.matches()) {
-                gutter = Math.max(gutter, m.group(1).length());
-            }
-        }
+        int gutter = Lines.gutter(lines, MATCH);
         List<Row> rows = new ArrayList<>();
         for (String line : lines) {
             Matcher header = Lines.HEADER.matcher(line);

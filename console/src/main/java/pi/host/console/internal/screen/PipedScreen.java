@@ -54,11 +54,7 @@ public final class PipedScreen implements Screen {
 
     @Override
     public String readAnswer(String prompt) {
-        String line = next();
-        if (line != null) {
-            echo(line);
-        }
-        return line;
+        return readLine(prompt);
     }
 
     private String next() {

@@ -100,8 +100,8 @@ public final class TerminalScreen implements Screen {
             return reader.readLine(prompt);
         } catch (UserInterruptException e) {
             return "";
-        } catch (EndOfFileException e) {
-            return null;
+        } catch (EndOfFileException | java.io.IOError e) {
+            return null; // Ctrl-D, or the terminal went away (closed, or restored by a stopping host)
         } finally {
             synchronized (lock) {
                 reading = false;

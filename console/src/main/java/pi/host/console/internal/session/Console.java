@@ -71,6 +71,7 @@ public final class Console {
             if (!stopping) {
                 client.send("host.shutdown", client.params());
             }
+            client.close();
         }
     }
 
