@@ -248,6 +248,66 @@ class ConsoleIT {
         }
     }
 
+    @Test
+    void tabCompletesToolsArgumentsAndWorkspacePathsAndRollbackUndoesAWrite() throws Exception {
+        Files.createDirectories(workspace.resolve("src/main"));
+        Files.writeString(workspace.resolve("src/main/only.txt"), "only\n");
+        try (TmuxTerminal t = console("--permission-mode", "accept-edits")) {
+            t.type("Rea").keys("Tab");
+            t.await("the tool name", s -> s.contains("> Read"));
+            t.type("pa").keys("Tab");
+            t.await("the argument name", s -> s.contains("> Read path="));
+            t.type("sr").keys("Tab");
+            t.await("the folder", s -> s.contains("> Read path=src/"));
+            t.type("ma").keys("Tab");
+            t.type("o").keys("Tab");
+            t.await("the file", s -> s.contains("> Read path=src/main/only.txt"));
+            t.keys("Enter");
+            t.await("the Read", s -> s.contains("1 | only"));
+
+            t.line("Write path=made.txt content=made");
+            String diff = t.await("the diff", s -> s.contains("(undo: /rollback snap_"));
+            String snapshot = diff.substring(diff.indexOf("/rollback snap_") + 10).split("\\)")[0];
+            assertThat(workspace.resolve("made.txt")).hasContent("made");
+            t.line("/rollback " + snapshot);
+            t.await("the rollback", s -> s.contains("rolled back: made.txt"));
+            assertThat(workspace.resolve("made.txt")).doesNotExist();
+        }
+    }
+
+    @Test
+    void slashCommandsShowAndChangeTheHostsState() throws Exception {
+        try (TmuxTerminal t = console()) {
+            t.line("/permissions");
+            t.await("the modes", s -> s.contains("mode agent, permissions ask; usage: /permissions ask|accept-edits|auto"));
+            t.line("/permissions sometimes");
+            t.await("its usage", s -> s.contains("usage: /permissions ask|accept-edits|auto"));
+            t.line("/mode plan");
+            t.await("plan mode", s -> s.contains("pi (plan, ask)>"));
+            t.line("/tools");
+            String tools = t.await("the plan tools", s -> s.contains("SubmitPlan"));
+            assertThat(tools.substring(tools.lastIndexOf("/tools"))).doesNotContain("\nWrite ", "\nEdit ");
+            t.line("Write path=x.txt content=x");
+            t.await("the mode's hard deny", s -> s.contains("MODE_DENIED: Write is not available in plan mode; the operating"
+                    + " mode forbids it"));
+            t.line("/mode agent");
+            t.await("agent mode", s -> s.contains("pi (agent, ask)>"));
+            t.line("/sessions");
+            t.await("the sessions", s -> Pattern.compile("s_[0-9a-f]+ \\* +agent +ask").matcher(s).find());
+            t.line("/plugins");
+            t.await("the plugins", s -> s.contains("no plugins installed"));
+            t.line("/mcp");
+            t.await("the MCP servers", s -> s.contains("MCP"));
+            t.line("/plan");
+            t.await("no plan", s -> s.contains("no plan or goal waits for approval"));
+            t.line("/background");
+            t.await("no task", s -> s.contains("no background tasks in this session"));
+            t.line("/quit");
+            assertThat(t.awaitExit()).isZero();
+        }
+        assertThat(workspace.resolve("x.txt")).doesNotExist();
+    }
+
     /** The pid of the console's host: the launcher itself, or its child when the launcher led the session. */
     static long hostPid(long launcher) {
         return ProcessHandle.of(launcher).orElseThrow().children()
