@@ -308,6 +308,31 @@ class ConsoleIT {
         assertThat(workspace.resolve("x.txt")).doesNotExist();
     }
 
+    @Test
+    void aDroppedInPluginIsGrantedFromTheConsoleAndCalledThroughTheSamePipeline() throws Exception {
+        Files.createDirectories(data.resolve("plugins"));
+        Files.copy(Path.of(System.getProperty("pi.host.samples"), "todo-scan", "target", "todo-scan-1.0.0.jar"),
+                data.resolve("plugins").resolve("todo-scan.jar"));
+        Files.writeString(workspace.resolve("a.txt"), "// TODO: the marker\n");
+        try (TmuxTerminal t = console()) {
+            t.line("/plugins");
+            t.await("the plugin", s -> Pattern.compile("todo-scan +1\\.0\\.0 +awaiting-grant").matcher(s).find());
+            t.line("/plugins grant todo-scan");
+            t.await("the grant", s -> s.contains("plugin todo-scan: registered"));
+            t.line("plugin_todo_scan_todos");
+            t.await("on demand first", s -> s.contains("TOOL_NOT_ACTIVE: ") && s.contains("ToolSearch query=plugin_todo_scan_todos"));
+            t.line("ToolSearch query=plugin_todo_scan_todos");
+            t.await("the activation", s -> TmuxTerminal.count(s, "plugin_todo_scan_todos") >= 4);
+            t.line("plugin_todo_scan_todos");
+            t.awaitCount(CARD_KEYS, 1); // a plugin tool without a declared risk is medium: a card under ask
+            assertThat(t.screen()).contains("+-- permission: plugin_todo_scan_todos (medium risk)");
+            t.keys("o");
+            t.await("the plugin's answer", s -> s.contains("a.txt:1") && s.contains("TODO: the marker"));
+            t.line("/plugins revoke todo-scan");
+            t.await("the revocation", s -> s.contains("plugin todo-scan: awaiting-grant"));
+        }
+    }
+
     /** The pid of the console's host: the launcher itself, or its child when the launcher led the session. */
     static long hostPid(long launcher) {
         return ProcessHandle.of(launcher).orElseThrow().children()
