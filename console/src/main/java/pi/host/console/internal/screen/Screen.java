@@ -25,8 +25,8 @@ public interface Screen extends AutoCloseable {
     /**
      * Shows {@code question} (the row naming the keys) and waits for one of {@code keys} (lower case)
      * or Enter. On a terminal, what was typed before the question could be read does not answer it:
-     * the question appears only after a short pause in which typed-ahead keys are dropped, and other
-     * keys are ignored. In piped mode the next line's first character is returned whatever it is.
+     * the question appears only after a short pause in which typed-ahead keys are dropped, a key counts
+     * only when it comes alone (not inside an escape sequence or a paste), and other keys are ignored. In piped mode the next line's first character is returned whatever it is.
      *
      * @param stillAsked polled while waiting; once false the wait ends with {@link #WITHDRAWN}
      */

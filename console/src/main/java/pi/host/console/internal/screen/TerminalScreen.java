@@ -31,6 +31,12 @@ public final class TerminalScreen implements Screen {
 
     private static final long KEY_POLL_MILLIS = 50;
     /**
+     * A key counts only when nothing follows it this soon: an escape sequence (an arrow or function
+     * key: ESC O A, ESC [ 1 ; 5 D), a paste or a held key is a burst, and no character of a burst
+     * answers a one-key question (the 'O' of an arrow key is not "allow once").
+     */
+    static final long BURST_MILLIS = 30;
+    /**
      * How long a one-key question's screen is shown before its keys count: what arrives meanwhile was
      * typed (or pasted) before the person could have read it, and must not answer a permission card.
      */
@@ -65,6 +71,11 @@ public final class TerminalScreen implements Screen {
                 r.run();
             }
         });
+    }
+
+    /** A screen on a given terminal (tests drive one over streams). */
+    static TerminalScreen on(Terminal terminal, Completer completer, Path history, boolean colorWanted) {
+        return new TerminalScreen(terminal, completer, history, colorWanted);
     }
 
     /**
@@ -148,15 +159,24 @@ public final class TerminalScreen implements Screen {
             if (c == NonBlockingReader.EOF) {
                 return END;
             }
-            if (c == '\r' || c == '\n' || c == 4) { // Enter, or Ctrl-D: the safe answer
+            if (burst(in)) {
+                drain(in);
+            } else if (c == '\r' || c == '\n' || c == 4) { // Enter, or Ctrl-D: the safe answer
                 return ENTER;
-            }
-            int key = Character.toLowerCase(c);
-            if (keys.indexOf(key) >= 0) {
-                return key;
+            } else if (keys.indexOf(Character.toLowerCase(c)) >= 0) {
+                return Character.toLowerCase(c);
             }
             terminal.puts(InfoCmp.Capability.bell);
             terminal.flush();
+        }
+    }
+
+    /** Whether another character follows at once (the one just read was part of a sequence or a paste). */
+    private static boolean burst(NonBlockingReader in) {
+        try {
+            return in.peek(BURST_MILLIS) >= 0;
+        } catch (IOException e) {
+            return false;
         }
     }
 
