@@ -27,7 +27,8 @@ public final class CardView {
         List<Row> rows = new ArrayList<>();
         String risk = card.path("risk").asText("?");
         rows.add(new Row(new AttributedStringBuilder().append("+-- permission: ", Styles.WARN)
-                .append(card.path("toolName").asText(), Styles.BOLD).append(" (" + risk + " risk)", riskStyle(risk))
+                .append(Text.sanitize(card.path("toolName").asText()), Styles.BOLD)
+                .append(" (" + Text.sanitize(risk) + " risk)", riskStyle(risk))
                 .toAttributedString(), 4));
         rows.add(field("reason", card.path("reason").asText("")));
         JsonNode preview = card.path("preview");
