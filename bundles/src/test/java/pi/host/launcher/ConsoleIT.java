@@ -37,7 +37,12 @@ class ConsoleIT {
                 "--data-dir", data.toString()));
         args.addAll(List.of(extra));
         TmuxTerminal t = TmuxTerminal.start(width, 40, workspace, Map.of(), TmuxTerminal.launcher(args.toArray(String[]::new)));
-        t.await("the prompt", s -> s.contains("pi (agent, "));
+        try {
+            t.await("the prompt", s -> s.contains("pi (agent, "));
+        } catch (RuntimeException | Error e) {
+            t.close();
+            throw e;
+        }
         return t;
     }
 
@@ -111,7 +116,7 @@ class ConsoleIT {
             t.await("the missing command", s -> s.contains("INVALID_ARGUMENT: invalid arguments for Bash: arguments/command:"
                     + " required property 'command' not found; usage: Bash command=<string>"));
             t.line("/audit");
-            String audit = t.await("the refusals", s -> s.contains("Wrte"));
+            String audit = t.await("the refusals", s -> Pattern.compile("c3 +Bash +error +INVALID_ARGUMENT").matcher(s).find());
             assertThat(audit).containsPattern("Wrte +deny +UNKNOWN_TOOL").containsPattern("Write +error +INVALID_ARGUMENT")
                     .containsPattern("Bash +error +INVALID_ARGUMENT");
             assertThat(t.screen()).doesNotContain("permission:"); // no card: nothing got as far as the policy

@@ -138,8 +138,13 @@ final class TmuxTerminal implements AutoCloseable {
         return new String(out, StandardCharsets.UTF_8);
     }
 
+    /** Ends the tmux server and removes its socket file (tmux leaves it behind). */
     @Override
     public void close() throws IOException, InterruptedException {
+        String socketPath = tmux(List.of("display-message", "-p", "#{socket_path}")).strip();
         tmux(List.of("kill-server"));
+        if (!socketPath.isEmpty()) {
+            java.nio.file.Files.deleteIfExists(Path.of(socketPath));
+        }
     }
 }
