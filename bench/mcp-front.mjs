@@ -15,6 +15,7 @@ import { createRequire } from 'node:module';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { launcherJvmOptions } from './jvm-options.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -112,7 +113,7 @@ async function main() {
   const data = mkdtempSync(join(tmpdir(), 'pi-mcp-bench-data-'));
   const lines = Array.from({ length: 10 }, (_, i) => `line ${i + 1}: the quick brown fox jumps over the lazy dog`);
   writeFileSync(join(root, 'small.txt'), lines.join('\n') + '\n');
-  const hostArgs = [...o.javaOpts, '-jar', launcher, 'mcp', '--workspace', root, '--data-dir', data];
+  const hostArgs = [...launcherJvmOptions(launcher), ...o.javaOpts, '-jar', launcher, 'mcp', '--workspace', root, '--data-dir', data];
   // one start fills the bundle cache, as an installed host has it; not measured
   await (await connect(o.java, hostArgs)).close();
 

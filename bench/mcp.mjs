@@ -17,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { isStopping, killAll, live, ns, startServer, stats, stopAll } from './jsonrpc.mjs';
+import { launcherJvmOptions } from './jvm-options.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -91,7 +92,7 @@ async function awaitReady(pi, id, timeoutMs) {
 async function callPart(o, scratch, timeoutMs) {
   const dataDir = join(scratch, 'call-data');
   configure(dataDir, { everything: { command: process.execPath, args: [everythingMain, 'stdio'] } });
-  const pi = startServer('pi-host', o.java, ['-jar', o.launcher, 'serve', '--stdio', '--data-dir', dataDir], timeoutMs);
+  const pi = startServer('pi-host', o.java, [...launcherJvmOptions(o.launcher), '-jar', o.launcher, 'serve', '--stdio', '--data-dir', dataDir], timeoutMs);
   const info = (await pi.call('host.info')).response.result;
   await awaitReady(pi, 'everything', timeoutMs);
   const sessionId = (await pi.call('session.create', { permissionMode: 'auto' })).response.result.sessionId;
@@ -203,7 +204,7 @@ async function startJavaDirect(o, timeoutMs) {
 function timeStart(o, dataDir, timeoutMs) {
   return new Promise((resolveStart, rejectStart) => {
     const t0 = ns();
-    const child = spawn(o.java, ['-jar', o.launcher, 'serve', '--stdio', '--data-dir', dataDir],
+    const child = spawn(o.java, [...launcherJvmOptions(o.launcher), '-jar', o.launcher, 'serve', '--stdio', '--data-dir', dataDir],
       { stdio: ['pipe', 'pipe', 'ignore'] });
     live.add(child);
     let buf = '';

@@ -1,6 +1,9 @@
 package pi.host.launcher;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 
 /** Where the host keeps its state: option, then {@code PI_HOST_DATA}, then the XDG data home. */
@@ -22,5 +25,15 @@ final class DataDir {
                 ? Path.of(xdg)
                 : Path.of(System.getProperty("user.home"), ".local", "share");
         return base.resolve("pi-host").toAbsolutePath().normalize();
+    }
+
+    /**
+     * Creates the data dir when it is missing, owner-only (it holds the audit trail, saved secrets and
+     * session scratch), for commands that write into it before the host starts.
+     */
+    static void ensure(Path dataDir) throws IOException {
+        if (!Files.isDirectory(dataDir)) {
+            Files.createDirectories(dataDir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        }
     }
 }

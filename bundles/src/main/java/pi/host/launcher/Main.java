@@ -14,8 +14,10 @@ import picocli.CommandLine.ScopeType;
  * the host does lives in the bundles.
  */
 @Command(name = "pi-host", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "The tool and permission host of a desktop coding agent.",
-        subcommands = {Main.Serve.class, McpCommand.class, PluginCommand.class, CommandLine.HelpCommand.class})
+        description = {"The tool and permission host of a desktop coding agent.",
+            "Alone on a terminal it starts the console on the current folder."},
+        subcommands = {Main.Serve.class, ConsoleCommand.class, McpCommand.class, PluginCommand.class,
+            CommandLine.HelpCommand.class})
 public final class Main implements Callable<Integer> {
 
     @Option(names = "--data-dir", paramLabel = "DIR", scope = ScopeType.INHERIT,
@@ -23,8 +25,12 @@ public final class Main implements Callable<Integer> {
     Path dataDir;
 
     @Override
-    public Integer call() {
-        // no subcommand: say what there is, as a usage error
+    public Integer call() throws Exception {
+        // no subcommand: a person at a terminal gets the console on the current folder; anything else
+        // (the desktop always says serve --stdio) is told what there is, as a usage error
+        if (System.console() != null) {
+            return ConsoleCommand.run(dataDir, Path.of(""), null, false);
+        }
         new CommandLine(this).usage(System.err);
         return 2;
     }

@@ -81,11 +81,13 @@ public final class McpClient implements AutoCloseable {
         t.start();
     }
 
-    /** Connects over stdio: the driver spawns {@code java -jar <launcher> mcp ARGS}. */
+    /** Connects over stdio: the driver spawns {@code java @jvm.options -jar <launcher> mcp ARGS}. */
     public JsonNode connectStdio(boolean elicitation, String... mcpArgs) throws IOException {
         ObjectNode c = command("connect").put("transport", "stdio").put("elicitation", elicitation)
                 .put("command", Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        var args = c.putArray("args").add("-jar").add(HostProcess.launcherJar().toString()).add("mcp");
+        var args = c.putArray("args");
+        HostProcess.javaCommand(HostProcess.launcherJar()).stream().skip(1).forEach(args::add); // @jvm.options -jar …
+        args.add("mcp");
         for (String a : mcpArgs) {
             args.add(a);
         }
