@@ -40,8 +40,10 @@ final class TmuxTerminal implements AutoCloseable {
         env.forEach((k, v) -> args.addAll(List.of("-e", k + "=" + v)));
         args.add("--");
         args.addAll(command);
+        // in the same tmux invocation as new-session: set by a second client, the option raced with the
+        // program's start, and tmux then often kept a dead pane without its exit status ("1||")
+        args.addAll(List.of(";", "set-option", "-t", t.session, "remain-on-exit", "on"));
         t.tmux(args);
-        t.tmux(List.of("set-option", "-t", t.session, "remain-on-exit", "on"));
         return t;
     }
 

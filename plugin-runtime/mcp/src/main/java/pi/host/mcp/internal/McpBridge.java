@@ -60,6 +60,8 @@ public final class McpBridge implements McpRuntime {
     private final Map<String, McpServer> servers = new LinkedHashMap<>();
     private List<McpConfig.Problem> problems = List.of();
     private boolean started;
+    /** What the last {@code mcp.changed} said (guarded by this); none configured to begin with. */
+    private List<McpServerInfo> published = List.of();
     private boolean closed;
 
     private volatile LoginShellPath loginShell;
@@ -159,10 +161,22 @@ public final class McpBridge implements McpRuntime {
         now.forEach(McpServer::checkHealth);
     }
 
+    /**
+     * Publishes {@code mcp.changed} when what {@code mcp.list} shows differs from what was last published:
+     * a reload that changed nothing (or no mcp.json at all at start) is no news.
+     */
     private void changed() {
-        if (started) {
-            host.serversChanged(servers());
+        if (!started) {
+            return;
         }
+        List<McpServerInfo> now = servers();
+        synchronized (this) {
+            if (now.equals(published)) {
+                return;
+            }
+            published = now;
+        }
+        host.serversChanged(now);
     }
 
     @Override
