@@ -8,8 +8,9 @@ import com.fasterxml.jackson.databind.JsonNode;
  * @param preview a redacted rendering of the arguments
  * @param externalPath the canonical outside path this card is about, or null
  * @param delegate the asking delegate's name, or null for the session's own agent
+ * @param grantScope exactly what an allow-session answer on this card grants
  */
 public record PermissionRequest(String requestId, String sessionId, String turnId, String toolCallId,
         String toolName, String risk, String reason, JsonNode preview, String externalPath,
-        String delegate, long createdAt) {
+        String delegate, long createdAt, GrantScope.Wire grantScope) {
 }

@@ -21,6 +21,7 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolResult;
 import pi.host.core.internal.approval.ApprovalService;
+import pi.host.core.internal.approval.GrantScope;
 import pi.host.core.internal.approval.PermissionRequest;
 import pi.host.core.internal.approval.SessionGrants;
 import pi.host.core.internal.args.ArgumentAliases;
@@ -289,8 +290,9 @@ public final class ToolPipeline {
         }
         boolean scratchTarget = tool.mutates() && resolution != null
                 && resolution.path().root() == ResolvedPath.Root.SCRATCH;
+        GrantScope scope = grantScope(req.name(), tool, resolution);
         Decision decision = Policy.decide(new PolicyInput(req.name(), kind, tool.risk(), permissionMode, outside,
-                scratchTarget, grants.has(session.id(), req.name())));
+                scratchTarget, grants.covers(session.id(), scope)));
         state.decided(decision.verdict().wire(), decision.rule(),
                 decision.source());
         switch (decision.verdict()) {
@@ -299,7 +301,7 @@ public final class ToolPipeline {
                 markExternal(state, outside, false);
                 return fail(state, ErrorCode.TOOL_DENIED, "denied by policy: " + decision.reason());
             case ASK:
-                ResultEnvelope refused = askUser(req, state, session, tool, decision, resolution, cancel);
+                ResultEnvelope refused = askUser(req, state, session, tool, decision, resolution, scope, cancel);
                 if (refused != null) {
                     markExternal(state, outside, false);
                     return refused;
@@ -322,18 +324,19 @@ public final class ToolPipeline {
     }
 
     private ResultEnvelope askUser(ExecuteRequest req, CallState state, SessionRecord session, RegisteredTool tool,
-            Decision decision, Resolution resolution, CallCancellation cancel) {
+            Decision decision, Resolution resolution, GrantScope scope, CallCancellation cancel) {
         String external = resolution != null && resolution.outside() ? resolution.path().absolute().toString() : null;
         PermissionRequest card = new PermissionRequest(ApprovalService.newRequestId(), session.id(), req.turnId(),
                 req.toolCallId(), req.name(), tool.risk().wire(), decision.reason(), state.redactedArguments,
-                external, req.delegate() == null ? null : req.delegate().name(), System.currentTimeMillis());
+                external, req.delegate() == null ? null : req.delegate().name(), System.currentTimeMillis(),
+                scope.wire());
         state.prompted = true;
         long asked = System.nanoTime();
         ApprovalService.Outcome outcome = approvals.ask(card, cancel);
         state.waitNanos = System.nanoTime() - asked;
         switch (outcome) {
             case ALLOWED_SESSION:
-                grants.grant(session.id(), req.name());
+                grants.grant(session.id(), scope);
                 state.decided("allow", decision.rule(), "user:allow-session");
                 return null;
             case ALLOWED_ONCE:
@@ -432,6 +435,18 @@ public final class ToolPipeline {
         return new ResultEnvelope(result.errorCode(), text, details, path == null ? null : path.root().wire(),
                 path == null ? null : path.display(), state.traceId, result.truncated() || cut[0],
                 review, result.terminate());
+    }
+
+    /**
+     * What this call needs a grant to cover: an outside path is its own capability (spec §4a), a
+     * directory argument covers what is below it, anything else the in-root scope.
+     */
+    private static GrantScope grantScope(String name, RegisteredTool tool, Resolution resolution) {
+        if (resolution == null || !resolution.outside()) {
+            return GrantScope.roots(name);
+        }
+        boolean below = tool.pathKind() == PathKind.DIRECTORY || tool.pathKind() == PathKind.FILE_OR_DIRECTORY;
+        return new GrantScope(name, false, List.of(new GrantScope.Area(resolution.path().absolute(), below)));
     }
 
     /**
