@@ -38,6 +38,8 @@ final class Fixture {
     final EditTool edit;
     String session = "s_test";
     String turn = "t1";
+    /** The directories a walk must stay out of, as the pipeline would hand them to the call. */
+    List<Path> excluded = List.of();
     /** Review records of the last call, as the pipeline would put them on the result. */
     List<Map<String, Object>> lastReview = List.of();
 
@@ -131,7 +133,7 @@ final class Fixture {
         return new Call(Map.of(), null);
     }
 
-    private final class Call implements ToolCall {
+    private final class Call implements ToolCall, pi.host.spi.WalkLimits {
         private final Map<String, Object> args;
         private final ResolvedPath path;
         private final String callSession = session;
@@ -155,5 +157,6 @@ final class Fixture {
         @Override public boolean isCancelled() { return false; }
         @Override public void onCancel(Runnable action) { }
         @Override public void output(Stream stream, String chunk) { }
+        @Override public List<Path> excludedDirectories() { return excluded; }
     }
 }

@@ -16,7 +16,7 @@ import pi.host.core.internal.events.HostEvents;
  * internal package) so that the host's SPI components can read the message id and recovery scope
  * of a builtin's call and attach its review records.
  */
-public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
+public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, pi.host.spi.WalkLimits {
 
     /** Most characters streamed as {@code tool.output} for one call; the result still carries its own output. */
     static final long MAX_STREAMED_CHARS = 4L * 1024 * 1024;
@@ -37,10 +37,13 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
     private final String messageId;
     private final String recoveryScope;
     private final List<Map<String, Object>> review = new CopyOnWriteArrayList<>();
+    private final List<Path> excludedDirectories;
 
     HostToolCall(String toolName, Map<String, Object> arguments, String sessionId, String turnId, String toolCallId,
             String traceId, Instant deadline, ResolvedPath path, Path workspaceRoot, Path scratchDir,
-            CallCancellation cancellation, HostEvents events, String messageId, String delegationId) {
+            CallCancellation cancellation, HostEvents events, String messageId, String delegationId,
+            List<Path> excludedDirectories) {
+        this.excludedDirectories = excludedDirectories;
         this.messageId = messageId;
         // the loop guard's scope (EDIT-CONTRACT.md): the delegate run, else the parent turn
         this.recoveryScope = delegationId != null ? "delegate:" + delegationId : "turn:" + turnId;
@@ -125,6 +128,11 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
         }
         events.publish("tool.output", Map.of("sessionId", sessionId, "toolCallId", toolCallId,
                 "stream", stream == Stream.STDERR ? "stderr" : "stdout", "chunk", chunk));
+    }
+
+    @Override
+    public List<Path> excludedDirectories() {
+        return excludedDirectories;
     }
 
     /** The client's message id the call belongs to, or null when the client sent none. */

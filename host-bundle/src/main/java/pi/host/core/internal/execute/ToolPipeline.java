@@ -39,6 +39,7 @@ import pi.host.core.internal.paths.PathResolver;
 import pi.host.core.internal.paths.Resolution;
 import pi.host.core.internal.policy.Admission;
 import pi.host.core.internal.policy.Decision;
+import pi.host.core.internal.policy.HostState;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.policy.PermissionMode;
@@ -77,6 +78,7 @@ public final class ToolPipeline {
     private final List<SessionListener> sessionState;
     private final Activations activations;
     private final DelegateScope delegates;
+    private final HostState hostState;
     private final ToolRunner runner = new ToolRunner();
     private final SessionResolvers resolvers = new SessionResolvers();
 
@@ -101,6 +103,12 @@ public final class ToolPipeline {
         this.grants = grants;
         this.audit = audit;
         this.events = events;
+        try {
+            this.hostState = new HostState(sessions.dataDir());
+        } catch (IOException e) {
+            // without the data dir's real location nothing could be kept out of it: do not activate
+            throw new IllegalStateException("the data dir cannot be resolved: " + e.getMessage(), e);
+        }
     }
 
     @Deactivate
@@ -280,6 +288,11 @@ public final class ToolPipeline {
                 return fail(state, ErrorCode.INVALID_ARGUMENT, "the session's roots cannot be used: " + e.getMessage());
             }
         }
+        // the host's own state: a hard deny before any card, in every mode, whatever grant exists
+        if (resolution != null && hostState.isHostState(resolution.path().absolute(), ownRoots(resolver))) {
+            state.decided("deny", "host-state.data-dir", "host-state");
+            return fail(state, ErrorCode.TOOL_DENIED, hostState.refusal(req.name(), resolution.raw()));
+        }
         boolean outside = resolution != null && resolution.outside();
         // policy
         PermissionMode permissionMode;
@@ -318,6 +331,10 @@ public final class ToolPipeline {
                 path = resolver.recheck(resolution, tool.pathKind());
             } catch (PathException e) {
                 return fail(state, e.code(), e.getMessage());
+            }
+            if (hostState.isHostState(path.absolute(), ownRoots(resolver))) {
+                state.decided("deny", "host-state.data-dir", "host-state");
+                return fail(state, ErrorCode.TOOL_DENIED, hostState.refusal(req.name(), resolution.raw()));
             }
         }
         return admitAndExecute(req, state, session, tool, kind, args, path, workspace, scratch, cancel);
@@ -387,9 +404,11 @@ public final class ToolPipeline {
         }
         Map<String, Object> plainArgs = plainArguments(args);
         Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
+        boolean walks = tool.pathKind() == PathKind.DIRECTORY || tool.pathKind() == PathKind.FILE_OR_DIRECTORY;
         HostToolCall call = new HostToolCall(tool.localName(), plainArgs, session.id(), req.turnId(),
                 req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events, req.messageId(),
-                req.delegate() == null ? null : req.delegate().delegationId());
+                req.delegate() == null ? null : req.delegate().delegationId(),
+                walks && path != null ? hostState.walkExclusions(path.absolute()) : List.of());
         long started = System.nanoTime();
         runner.run(tool.provider(), call, cancel, tool.timeoutMs(), kind == ToolKind.READ, outcome -> {
             state.bodyNanos = System.nanoTime() - started;
@@ -435,6 +454,15 @@ public final class ToolPipeline {
         return new ResultEnvelope(result.errorCode(), text, details, path == null ? null : path.root().wire(),
                 path == null ? null : path.display(), state.traceId, result.truncated() || cut[0],
                 review, result.terminate());
+    }
+
+    /**
+     * The calling session's own roots inside the data dir: its scratch dir. Its visualization dir and
+     * an isolated session's worktree under {@code <data_dir>/worktrees/} belong here once they exist
+     * (issue 17); every other location there is host state.
+     */
+    private static List<Path> ownRoots(PathResolver resolver) {
+        return List.of(resolver.scratchRoot());
     }
 
     /**

@@ -43,6 +43,7 @@ public final class PathResolver {
 
     private final Path workspace;
     private final Path workspaceReal;
+    private final Path scratchReal;
     /** True where the file system's separator is '/': display paths need no re-joining. */
     private final boolean slashSeparated;
     /** Most specific root first. */
@@ -63,7 +64,6 @@ public final class PathResolver {
             throw new UncheckedIOException("cannot resolve the workspace root " + workspace, e);
         }
         Path scratch = scratchDir.toAbsolutePath().normalize();
-        Path scratchReal;
         try {
             scratchReal = Canonicalizer.canonical(scratch);
         } catch (PathException e) {
@@ -73,6 +73,11 @@ public final class PathResolver {
         RootSpec sc = new RootSpec(Root.SCRATCH, scratch, scratchReal);
         boolean scratchNested = scratchReal.startsWith(workspaceReal) && !scratchReal.equals(workspaceReal);
         roots = scratchNested ? List.of(sc, ws) : List.of(ws, sc);
+    }
+
+    /** The scratch dir's real location (it may not exist yet). */
+    public Path scratchRoot() {
+        return scratchReal;
     }
 
     /**
