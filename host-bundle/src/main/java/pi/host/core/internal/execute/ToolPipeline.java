@@ -46,6 +46,7 @@ import pi.host.core.internal.policy.PermissionMode;
 import pi.host.core.internal.policy.PermissionModes;
 import pi.host.core.internal.policy.Policy;
 import pi.host.core.internal.policy.PolicyInput;
+import pi.host.core.internal.policy.RepositoryFiles;
 import pi.host.core.internal.policy.ToolKind;
 import pi.host.core.internal.registry.RegisteredTool;
 import pi.host.core.internal.registry.ToolOrigin;
@@ -303,9 +304,10 @@ public final class ToolPipeline {
         }
         boolean scratchTarget = tool.mutates() && resolution != null
                 && resolution.path().root() == ResolvedPath.Root.SCRATCH;
-        GrantScope scope = grantScope(req.name(), tool, resolution);
+        boolean control = tool.mutates() && resolution != null && controlFile(resolution.path(), resolver);
+        GrantScope scope = grantScope(req.name(), tool, resolution, control);
         Decision decision = Policy.decide(new PolicyInput(req.name(), kind, tool.risk(), permissionMode, outside,
-                scratchTarget, grants.covers(session.id(), scope)));
+                control, scratchTarget, grants.covers(session.id(), scope)));
         state.decided(decision.verdict().wire(), decision.rule(),
                 decision.source());
         switch (decision.verdict()) {
@@ -456,6 +458,21 @@ public final class ToolPipeline {
                 review, result.terminate());
     }
 
+    /** True when an in-root location is a repository control file (RepositoryFiles), judged below its root. */
+    private static boolean controlFile(ResolvedPath path, PathResolver resolver) {
+        switch (path.root()) {
+            case WORKSPACE:
+                return RepositoryFiles.isControlFile(path.display(), true);
+            case SCRATCH:
+                StringBuilder rel = new StringBuilder();
+                resolver.scratchRoot().relativize(path.absolute())
+                        .forEach(n -> rel.append(rel.length() == 0 ? "" : "/").append(n));
+                return RepositoryFiles.isControlFile(rel.toString(), false);
+            default:
+                return false; // outside paths have their own card already
+        }
+    }
+
     /**
      * The calling session's own roots inside the data dir: its scratch dir. Its visualization dir and
      * an isolated session's worktree under {@code <data_dir>/worktrees/} belong here once they exist
@@ -469,8 +486,8 @@ public final class ToolPipeline {
      * What this call needs a grant to cover: an outside path is its own capability (spec §4a), a
      * directory argument covers what is below it, anything else the in-root scope.
      */
-    private static GrantScope grantScope(String name, RegisteredTool tool, Resolution resolution) {
-        if (resolution == null || !resolution.outside()) {
+    private static GrantScope grantScope(String name, RegisteredTool tool, Resolution resolution, boolean control) {
+        if (resolution == null || !resolution.outside() && !control) {
             return GrantScope.roots(name);
         }
         boolean below = tool.pathKind() == PathKind.DIRECTORY || tool.pathKind() == PathKind.FILE_OR_DIRECTORY;
