@@ -146,6 +146,11 @@ public final class HostProcess implements AutoCloseable {
                 + callId + "\",\"messageId\":\"m1\",\"name\":\"" + name + "\",\"arguments\":" + argumentsJson + "}");
     }
 
+    /** A fresh request id for a request a test writes itself ({@link #send}). */
+    public int nextRequestId() {
+        return nextId.incrementAndGet();
+    }
+
     /** Starts a {@code tools.execute} (turn t1) without waiting; {@link #result(int)} awaits its ToolResult. */
     public int startTool(String session, String callId, String name, String argumentsJson) throws IOException {
         int id = nextId.incrementAndGet();

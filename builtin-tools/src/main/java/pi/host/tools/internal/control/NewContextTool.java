@@ -3,6 +3,8 @@ package pi.host.tools.internal.control;
 import org.osgi.service.component.annotations.Component;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -12,6 +14,7 @@ import pi.host.api.ToolResult;
  * boundary. It changes no environment state; the flag in the result is all it does.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.CONTROL)
 @Tool(name = "new_context", risk = Risk.LOW)
 public final class NewContextTool implements ToolProvider {
 

@@ -16,6 +16,8 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -29,6 +31,7 @@ import pi.host.spi.WalkLimits;
  * {@link #MAX_RESULTS}.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.READ, aliases = "pattern=query", parallel = true)
 @Tool(name = "Glob", risk = Risk.LOW, pathArg = "path", pathKind = PathKind.DIRECTORY, timeoutMs = 60_000)
 public final class GlobTool implements ToolProvider {
 

@@ -26,6 +26,8 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -41,6 +43,7 @@ import pi.host.spi.Provenance;
  * {@link #MAX_BYTES}.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.READ, aliases = "pattern=query", parallel = true)
 @Tool(name = "Grep", risk = Risk.LOW, pathArg = "path", pathKind = PathKind.FILE_OR_DIRECTORY, timeoutMs = 60_000)
 public final class GrepTool implements ToolProvider {
 

@@ -18,6 +18,8 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -31,6 +33,7 @@ import pi.host.spi.Provenance;
  * provenance.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.READ, aliases = "path=file_path", parallel = true)
 @Tool(name = "Read", risk = Risk.LOW, pathArg = "path", pathKind = PathKind.EXISTING_FILE, timeoutMs = 60_000)
 public final class ReadTool implements ToolProvider {
 

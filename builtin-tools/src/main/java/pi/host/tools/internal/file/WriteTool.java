@@ -16,6 +16,8 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -28,6 +30,7 @@ import pi.host.spi.ReviewSnapshots;
  * displayed, so an Edit can follow with the returned tag. A workspace write gets a review record.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.EDIT, aliases = "path=file_path")
 @Tool(name = "Write", risk = Risk.HIGH, pathArg = "path", pathKind = PathKind.WRITABLE_FILE, mutates = true,
         timeoutMs = 60_000)
 public final class WriteTool implements ToolProvider {

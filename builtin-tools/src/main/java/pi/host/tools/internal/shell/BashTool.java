@@ -12,6 +12,8 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -26,6 +28,7 @@ import pi.host.tools.internal.process.ProcessSupervisor;
  * above the largest one a call can ask for (docs/decisions.md).
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.EXEC)
 @Tool(name = "Bash", risk = Risk.HIGH, mutates = true, timeoutMs = BashTool.HOST_BACKSTOP_MS,
         summary = "Run a shell command in the workspace")
 public final class BashTool implements ToolProvider {

@@ -48,6 +48,13 @@ public final class SessionGrants implements SessionListener {
         return true;
     }
 
+    /** {@link #covers} for a call inside the roots (or without paths), without building its scope. */
+    public boolean coversRoots(String sessionId, String toolName) {
+        Map<String, Held> byTool = grants.get(sessionId);
+        Held held = byTool == null ? null : byTool.get(toolName);
+        return held != null && held.inRoots;
+    }
+
     private static boolean coveredBy(Held held, GrantScope.Area needed) {
         for (GrantScope.Area granted : held.paths) {
             // a directory grant covers a file or a directory below it; a file grant only that file

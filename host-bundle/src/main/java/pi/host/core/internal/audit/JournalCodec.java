@@ -12,8 +12,11 @@ import pi.host.core.internal.store.AuditRecord;
  */
 final class JournalCodec {
 
-    /** Bumped when the layout changes; a record of another version is not read back as a row. */
-    static final byte VERSION = 1;
+    /**
+     * Bumped when the layout changes; a record of an unknown version is not read back as a row. Version
+     * 2 added the declared paths at the end; version 1 records (written before) are still read.
+     */
+    static final byte VERSION = 2;
 
     private JournalCodec() {
     }
@@ -42,7 +45,8 @@ final class JournalCodec {
         out.putDouble(r.overheadMs());
         out.putDouble(r.totalMs());
         out.put((byte) (r.ok() ? 1 : 0));
-        return string(out, r.errorCode());
+        out = string(out, r.errorCode());
+        return string(out, r.paths());
     }
 
     /**
@@ -53,7 +57,7 @@ final class JournalCodec {
     static AuditRecord decode(ByteBuffer in) {
         try {
             byte version = in.get();
-            if (version != VERSION) {
+            if (version != VERSION && version != 1) {
                 throw new IllegalArgumentException("journal record of unknown version " + version);
             }
             long at = in.getLong();
@@ -76,12 +80,13 @@ final class JournalCodec {
             double totalMs = in.getDouble();
             boolean ok = in.get() == 1;
             String errorCode = string(in);
+            String paths = version == 1 ? null : string(in);
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException("journal record has " + in.remaining() + " bytes too many");
             }
             return new AuditRecord(0, at, sessionId, turnId, toolCallId, toolName, traceId, delegate, argsHash,
                     argsPreview, externalPath, decision, rule, source, prompted, permissionWaitMs, durationMs,
-                    overheadMs, totalMs, ok, errorCode);
+                    overheadMs, totalMs, ok, errorCode, paths);
         } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException("journal record is cut short", e);
         }

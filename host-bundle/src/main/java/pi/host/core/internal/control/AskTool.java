@@ -9,6 +9,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -20,6 +22,7 @@ import pi.host.core.internal.json.Json;
  * stop resolves it as skipped with empty answers.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.CONTROL)
 @Tool(name = "asktool", risk = Risk.LOW, timeoutMs = 24L * 3600 * 1000)
 public final class AskTool implements ToolProvider {
 

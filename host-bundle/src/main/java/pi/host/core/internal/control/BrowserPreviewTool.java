@@ -9,6 +9,8 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -22,6 +24,7 @@ import pi.host.core.internal.store.StorageException;
  * clearly when the browser is disabled in settings.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.PREVIEW, aliases = "path=file_path")
 @Tool(name = "BrowserPreview", risk = Risk.LOW, deferred = true, pathArg = "path",
         pathKind = PathKind.EXISTING_FILE, timeoutMs = 30_000,
         summary = "Open a workspace file (e.g. an HTML page) in the desktop's browser preview")

@@ -9,6 +9,8 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -22,6 +24,7 @@ import pi.host.core.internal.store.TodoStore;
  * persists the full ordered snapshot in one transaction and announces it with {@code todo.updated}.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.TODO)
 @Tool(name = "TodoWrite", risk = Risk.LOW, timeoutMs = 30_000)
 public final class TodoWriteTool implements ToolProvider {
 

@@ -1,6 +1,6 @@
 package pi.host.core.internal.execute;
 
-import java.nio.file.Path;
+import java.util.List;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,11 +40,12 @@ public final class AdmissionQueue implements SessionListener {
     }
 
     /**
-     * Waits for admission. {@code path} may be null (no path lock).
+     * Waits for admission: the session's mutation permit when {@code mutates}, a global slot, then the
+     * locks of {@code paths} (empty: none).
      *
      * @throws InterruptedException when the waiting thread is interrupted (the call was cancelled)
      */
-    public Ticket admit(String sessionId, boolean mutates, Path path, boolean exclusive) throws InterruptedException {
+    public Ticket admit(String sessionId, boolean mutates, List<PathMutex.Lock> paths) throws InterruptedException {
         Deque<AutoCloseable> held = new ArrayDeque<>();
         try {
             if (mutates) {
@@ -54,8 +55,10 @@ public final class AdmissionQueue implements SessionListener {
             }
             global.acquire();
             held.push(global::release);
-            if (path != null) {
-                held.push(paths.lock(path, exclusive));
+            if (paths.size() == 1) {
+                held.push(this.paths.lock(paths.get(0).path(), paths.get(0).exclusive()));
+            } else if (!paths.isEmpty()) {
+                held.push(this.paths.lockAll(paths));
             }
         } catch (InterruptedException e) {
             releaseAll(held);

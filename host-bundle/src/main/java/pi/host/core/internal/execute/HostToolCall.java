@@ -16,7 +16,8 @@ import pi.host.core.internal.events.HostEvents;
  * internal package) so that the host's SPI components can read the message id and recovery scope
  * of a builtin's call and attach its review records.
  */
-public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, pi.host.spi.WalkLimits {
+public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, pi.host.spi.WalkLimits,
+        pi.host.spi.PreparedCall {
 
     /** Most characters streamed as {@code tool.output} for one call; the result still carries its own output. */
     static final long MAX_STREAMED_CHARS = 4L * 1024 * 1024;
@@ -28,7 +29,7 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, 
     private final String toolCallId;
     private final String traceId;
     private final Instant deadline;
-    private final ResolvedPath path;
+    private final List<ResolvedPath> paths;
     private final Path workspaceRoot;
     private final Path scratchDir;
     private final CallCancellation cancellation;
@@ -40,7 +41,7 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, 
     private final List<Path> excludedDirectories;
 
     HostToolCall(String toolName, Map<String, Object> arguments, String sessionId, String turnId, String toolCallId,
-            String traceId, Instant deadline, ResolvedPath path, Path workspaceRoot, Path scratchDir,
+            String traceId, Instant deadline, List<ResolvedPath> paths, Path workspaceRoot, Path scratchDir,
             CallCancellation cancellation, HostEvents events, String messageId, String delegationId,
             List<Path> excludedDirectories) {
         this.excludedDirectories = excludedDirectories;
@@ -54,7 +55,7 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, 
         this.toolCallId = toolCallId;
         this.traceId = traceId;
         this.deadline = deadline;
-        this.path = path;
+        this.paths = paths;
         this.workspaceRoot = workspaceRoot;
         this.scratchDir = scratchDir;
         this.cancellation = cancellation;
@@ -93,7 +94,12 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, 
 
     @Override
     public Optional<ResolvedPath> path() {
-        return Optional.ofNullable(path);
+        return paths.isEmpty() ? Optional.empty() : Optional.of(paths.get(0));
+    }
+
+    @Override
+    public List<ResolvedPath> paths() {
+        return paths;
     }
 
     @Override

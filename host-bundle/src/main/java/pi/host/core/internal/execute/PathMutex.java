@@ -1,12 +1,17 @@
 package pi.host.core.internal.execute;
 
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * Keeps a read of a path from overlapping a write of the same path (spec §0): reads share, writes
- * are exclusive. Locks exist only while someone holds or waits for them.
+ * are exclusive. A call locks every path it declared. Locks exist only while someone holds or waits
+ * for them.
  */
 public final class PathMutex {
 
@@ -16,6 +21,10 @@ public final class PathMutex {
     }
 
     private final ConcurrentHashMap<Path, Entry> locks = new ConcurrentHashMap<>();
+
+    /** A location to lock, shared or exclusive. */
+    public record Lock(Path path, boolean exclusive) {
+    }
 
     /** A held lock; closing releases it. */
     public interface Held extends AutoCloseable {
@@ -40,6 +49,29 @@ public final class PathMutex {
         return () -> {
             l.unlock();
             release(path, e);
+        };
+    }
+
+    /**
+     * Locks every location in one global order (by path), so two calls that lock the same locations in
+     * different declaration orders cannot wait on each other; interruptible, releasing what it got.
+     */
+    public Held lockAll(List<Lock> wanted) throws InterruptedException {
+        List<Lock> ordered = new ArrayList<>(wanted);
+        ordered.sort((a, b) -> a.path().compareTo(b.path()));
+        Deque<Held> held = new ArrayDeque<>(ordered.size());
+        try {
+            for (Lock l : ordered) {
+                held.push(lock(l.path(), l.exclusive()));
+            }
+        } catch (InterruptedException e) {
+            held.forEach(Held::close);
+            throw e;
+        }
+        return () -> {
+            while (!held.isEmpty()) {
+                held.pop().close();
+            }
         };
     }
 

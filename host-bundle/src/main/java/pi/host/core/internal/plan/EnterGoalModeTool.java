@@ -5,6 +5,8 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -15,6 +17,7 @@ import pi.host.api.ToolResult;
  * the only call in its batch (tools.executeBatch).
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.ENTER_GOAL, solo = true)
 @Tool(name = "EnterGoalMode", risk = Risk.LOW, timeoutMs = 30_000)
 public final class EnterGoalModeTool implements ToolProvider {
 

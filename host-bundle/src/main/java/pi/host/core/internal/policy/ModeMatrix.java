@@ -1,5 +1,6 @@
 package pi.host.core.internal.policy;
 
+import pi.host.spi.ToolKind;
 import java.util.Objects;
 import pi.host.api.ErrorCode;
 

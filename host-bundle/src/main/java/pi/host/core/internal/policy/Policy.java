@@ -1,5 +1,6 @@
 package pi.host.core.internal.policy;
 
+import pi.host.spi.ToolKind;
 import pi.host.api.Risk;
 
 /**

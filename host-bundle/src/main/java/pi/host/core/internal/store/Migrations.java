@@ -87,7 +87,9 @@ final class Migrations {
             new Migration(5, List.of(
                     "CREATE TABLE audit_journal ("
                             + " segment TEXT PRIMARY KEY,"
-                            + " copied INTEGER NOT NULL)")));
+                            + " copied INTEGER NOT NULL)")),
+            // every path a call declared, with its root and access (issue 13.6), as a JSON array
+            new Migration(6, List.of("ALTER TABLE audit ADD COLUMN paths TEXT")));
 
     private Migrations() {
     }

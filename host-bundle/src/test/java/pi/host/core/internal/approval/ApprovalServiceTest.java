@@ -22,7 +22,7 @@ class ApprovalServiceTest {
 
     private PermissionRequest card(String id) {
         return new PermissionRequest(id, "s", "t", "c-" + id, "Write", "high", "Write needs approval", null, null,
-                null, System.currentTimeMillis(), GrantScope.roots("Write").wire());
+                null, System.currentTimeMillis(), GrantScope.roots("Write").wire(), "Write x");
     }
 
     private CallCancellation cancellation(String id) {

@@ -19,7 +19,7 @@ import pi.host.core.internal.policy.Admission;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.policy.PermissionMode;
-import pi.host.core.internal.policy.ToolKind;
+import pi.host.spi.ToolKind;
 import pi.host.core.internal.registry.ToolOrigin;
 import pi.host.core.internal.store.SessionRecord;
 
@@ -65,7 +65,7 @@ class DelegateScopeTest {
 
     /** What the pipeline answers a direct Task call: the matrix first, then the delegation rules. */
     private static String taskCall(DelegateScope scope, SessionRecord s, OperatingMode mode) {
-        Admission a = ModeMatrix.admit(mode, ToolKind.of(ToolOrigin.BUILTIN, "Task"), false);
+        Admission a = ModeMatrix.admit(mode, ToolKind.TASK, false);
         if (!a.admitted()) {
             return a.code().name();
         }

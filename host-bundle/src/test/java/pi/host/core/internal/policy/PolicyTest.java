@@ -1,5 +1,6 @@
 package pi.host.core.internal.policy;
 
+import pi.host.spi.ToolKind;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

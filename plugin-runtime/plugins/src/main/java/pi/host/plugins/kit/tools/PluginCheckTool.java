@@ -5,6 +5,8 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -18,6 +20,7 @@ import pi.host.plugins.kit.ReportText;
  * initialising them, so none of the plugin's code runs.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.PLUGIN_TOOLING)
 @Tool(name = "PluginCheck", risk = Risk.LOW, deferred = true, pathArg = "path", pathKind = PathKind.EXISTING_FILE,
         timeoutMs = 60_000, summary = "Check a built plugin jar the way the host will load it")
 public final class PluginCheckTool implements ToolProvider {

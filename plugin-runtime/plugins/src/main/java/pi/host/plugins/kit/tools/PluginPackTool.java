@@ -11,6 +11,8 @@ import pi.host.api.ErrorCode;
 import pi.host.api.PathKind;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -25,6 +27,7 @@ import pi.host.plugins.kit.ReportText;
  * for the user's grant).
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.PLUGIN_TOOLING)
 @Tool(name = "PluginPack", risk = Risk.HIGH, deferred = true, mutates = true, pathArg = "path",
         pathKind = PathKind.DIRECTORY, timeoutMs = PluginPackTool.TIMEOUT_MS,
         summary = "Build a plugin module with Maven, check it, install it into this host")

@@ -8,6 +8,8 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -20,6 +22,7 @@ import pi.host.plugins.kit.Scaffold;
  * the target must not exist or be empty).
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.PLUGIN_TOOLING)
 @Tool(name = "PluginScaffold", risk = Risk.MEDIUM, deferred = true, mutates = true, pathArg = "path",
         pathKind = PathKind.DIRECTORY, timeoutMs = 30_000,
         summary = "Write a new plugin module (Maven, bnd, one tool with its schema, tests)")
