@@ -43,16 +43,14 @@ final class Results {
         } catch (IllegalArgumentException e) {
             return call.fail(ErrorCode.TOOL_FAILED, "the tool returned details that are not JSON: " + e.getMessage());
         }
-        boolean[] cut = {false};
-        List<String> text = OutputLimits.bound(result.text(), OutputLimits.MAX_RESULT_CHARS, cut);
         // review records come from the host's ReviewSnapshots (reachable by builtins only), never from
         // the provider's result, and only a successful call carries them (spec §4c)
         ArrayNode review = JsonNodeFactory.instance.arrayNode();
         if (result.ok()) {
             hostCall.review().forEach(r -> review.add(Json.mapper().valueToTree(r)));
         }
-        return new ResultEnvelope(result.errorCode(), text, details, path == null ? null : path.root().wire(),
-                path == null ? null : path.display(), call.traceId, result.truncated() || cut[0], review,
-                result.terminate());
+        // bounded as a whole, like every result, when the call ends (ResultBounds)
+        return new ResultEnvelope(result.errorCode(), result.text(), details, path == null ? null : path.root().wire(),
+                path == null ? null : path.display(), call.traceId, result.truncated(), review, result.terminate());
     }
 }

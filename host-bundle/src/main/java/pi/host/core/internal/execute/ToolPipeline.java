@@ -179,8 +179,12 @@ public final class ToolPipeline {
         return null;
     }
 
-    /** Audits the call and tells clients it completed. An audit failure turns a success into STORAGE_ERROR. */
-    private ResultEnvelope finish(CallState state, ResultEnvelope result) {
+    /**
+     * Bounds the result, audits the call and tells clients it completed. An audit failure turns a
+     * success into STORAGE_ERROR.
+     */
+    private ResultEnvelope finish(CallState state, ResultEnvelope unbounded) {
+        ResultEnvelope result = ResultBounds.bound(unbounded);
         try {
             audit.append(state.audit(result));
         } catch (StorageException e) {
