@@ -171,7 +171,8 @@ public final class ToolPipeline {
     private ResultEnvelope run(CallState state) {
         state.redactedArguments = Redactor.redact(state.request.arguments());
         for (Step step : steps) {
-            ResultEnvelope refused = step.apply(state, state.first);
+            // the first evaluation until the re-check replaces it with its own: execution uses that one
+            ResultEnvelope refused = step.apply(state, state.last);
             if (refused != null) {
                 return refused;
             }
