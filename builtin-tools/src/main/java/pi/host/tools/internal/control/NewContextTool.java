@@ -3,11 +3,11 @@ package pi.host.tools.internal.control;
 import org.osgi.service.component.annotations.Component;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code new_context} (spec §10.1): asks the runtime to start a new context window at the next turn

@@ -27,15 +27,15 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
-import pi.host.spi.EditGuard;
-import pi.host.spi.Provenance;
-import pi.host.spi.ReviewSnapshots;
-import pi.host.spi.ToolKind;
 import pi.host.spi.Builtin;
 import pi.host.spi.DeclaredPath;
+import pi.host.spi.EditGuard;
 import pi.host.spi.Invocation;
 import pi.host.spi.PreparedCall;
 import pi.host.spi.PreparedTool;
+import pi.host.spi.Provenance;
+import pi.host.spi.ReviewSnapshots;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code Edit}: line-anchored ops against a verified tag (EDIT-CONTRACT.md). Checks, in order: the

@@ -18,12 +18,12 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
 import pi.host.spi.Provenance;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code Read}: line-numbered content of one file under a {@code [path#TAG]} header. The file is

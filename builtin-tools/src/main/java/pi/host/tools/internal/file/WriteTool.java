@@ -16,13 +16,13 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
 import pi.host.spi.Provenance;
 import pi.host.spi.ReviewSnapshots;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code Write}: creates or replaces a file atomically ({@link AtomicWrite}), keeping an existing

@@ -12,12 +12,12 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
 import pi.host.spi.TaskInfo;
+import pi.host.spi.ToolKind;
 import pi.host.tools.internal.background.BackgroundTaskManager;
 import pi.host.tools.internal.process.ProcessSupervisor;
 

@@ -9,12 +9,12 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.core.internal.json.Json;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code asktool}: asks the user one or more questions and returns the answers as tool output. The

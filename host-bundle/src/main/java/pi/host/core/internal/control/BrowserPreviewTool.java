@@ -9,14 +9,14 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.session.SettingsService;
 import pi.host.core.internal.store.StorageException;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code BrowserPreview} (spec §2): asks the desktop's browser to show a workspace file, with a

@@ -9,8 +9,6 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
@@ -18,6 +16,8 @@ import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.store.StorageException;
 import pi.host.core.internal.store.StoreComponent;
 import pi.host.core.internal.store.TodoStore;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code TodoWrite}: replaces the session's checklist. The schema validates every entry; the host

@@ -42,6 +42,7 @@ final class AdmissionStep implements Step {
             Thread.interrupted(); // an abort that raced with admission must not leak into the run
         }
         call.ending = call.ending.after(ticket::close); // however the call ends, even before its body does
+        call.queued = ticket.waited();
         return call.cancel.isCancelled() ? call.cancelled("while queued") : null;
     }
 

@@ -28,6 +28,8 @@ final class CallState {
     Invocation invocation;
     /** True once the user allowed this call on its card. */
     boolean userAllowed;
+    /** True when admission had to wait for another call (the session's permit, a slot or a path lock). */
+    boolean queued;
     /** The declared paths as the audit row lists them (JSON), or null. */
     String auditPaths;
     /** allow, deny, mode-deny, or error (the call never reached policy). */

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -30,6 +31,11 @@ public final class PathMutex {
     public interface Held extends AutoCloseable {
         @Override
         void close();
+
+        /** True when taking it had to wait for another holder. */
+        default boolean waited() {
+            return false;
+        }
     }
 
     /** Locks {@code path} shared or exclusive; interruptible (that is how an abort reaches a queued call). */
@@ -40,15 +46,28 @@ public final class PathMutex {
             return entry;
         });
         java.util.concurrent.locks.Lock l = exclusive ? e.lock.writeLock() : e.lock.readLock();
+        boolean waited;
         try {
-            l.lockInterruptibly();
+            // tryLock with a timeout honours the lock's fairness (the plain tryLock would barge)
+            waited = !l.tryLock(0, TimeUnit.SECONDS);
+            if (waited) {
+                l.lockInterruptibly();
+            }
         } catch (InterruptedException ie) {
             release(path, e);
             throw ie;
         }
-        return () -> {
-            l.unlock();
-            release(path, e);
+        return new Held() {
+            @Override
+            public void close() {
+                l.unlock();
+                release(path, e);
+            }
+
+            @Override
+            public boolean waited() {
+                return waited;
+            }
         };
     }
 
@@ -57,20 +76,35 @@ public final class PathMutex {
      * different declaration orders cannot wait on each other; interruptible, releasing what it got.
      */
     public Held lockAll(List<Lock> wanted) throws InterruptedException {
+        if (wanted.size() == 1) {
+            return lock(wanted.get(0).path(), wanted.get(0).exclusive());
+        }
         List<Lock> ordered = new ArrayList<>(wanted);
         ordered.sort((a, b) -> a.path().compareTo(b.path()));
         Deque<Held> held = new ArrayDeque<>(ordered.size());
+        boolean waited = false;
         try {
             for (Lock l : ordered) {
-                held.push(lock(l.path(), l.exclusive()));
+                Held h = lock(l.path(), l.exclusive());
+                waited |= h.waited();
+                held.push(h);
             }
         } catch (InterruptedException e) {
             held.forEach(Held::close);
             throw e;
         }
-        return () -> {
-            while (!held.isEmpty()) {
-                held.pop().close();
+        boolean didWait = waited;
+        return new Held() {
+            @Override
+            public void close() {
+                while (!held.isEmpty()) {
+                    held.pop().close();
+                }
+            }
+
+            @Override
+            public boolean waited() {
+                return didWait;
             }
         };
     }

@@ -16,6 +16,10 @@ import pi.host.core.internal.store.SessionRecord;
  * the first refusal is the answer, with the code the check would have given before the card. On top of
  * them: the session must still be bound to the same roots and the tool be the same registration, and a
  * call that now needs a card runs only if the user allowed this call on its card.
+ *
+ * <p>A call that waited for nothing (no card, admission at once) was judged microseconds ago: judging
+ * it again would close no window that is not left open between any re-check and the tool's start, so
+ * such a call goes straight on (the warm path keeps its cost).
  */
 final class RecheckStep implements Step {
 
@@ -39,6 +43,9 @@ final class RecheckStep implements Step {
 
     @Override
     public ResultEnvelope apply(CallState call, Evaluation first) {
+        if (!call.prompted && !call.queued) {
+            return null;
+        }
         Evaluation again = new Evaluation();
         String decision = call.decision;
         String rule = call.rule;

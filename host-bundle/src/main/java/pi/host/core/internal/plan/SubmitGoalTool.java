@@ -5,11 +5,11 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code SubmitGoal}: writes the Markdown byte for byte (UTF-8) to a new {@code .pi/goal/*.md} in the

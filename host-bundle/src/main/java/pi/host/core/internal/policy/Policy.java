@@ -1,7 +1,7 @@
 package pi.host.core.internal.policy;
 
-import pi.host.spi.ToolKind;
 import pi.host.api.Risk;
+import pi.host.spi.ToolKind;
 
 /**
  * The permission policy (spec §4a, §4b, §6): turns an admitted call into allow, ask or deny.

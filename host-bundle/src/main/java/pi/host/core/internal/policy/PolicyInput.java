@@ -1,8 +1,8 @@
 package pi.host.core.internal.policy;
 
-import pi.host.spi.ToolKind;
 import java.util.Objects;
 import pi.host.api.Risk;
+import pi.host.spi.ToolKind;
 
 /**
  * What the permission policy needs to know about one admitted call.

@@ -10,8 +10,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import pi.host.core.internal.events.HostEvents;
-import pi.host.core.internal.execute.CancellationRegistry;
 import pi.host.core.internal.execute.CallCancellation;
+import pi.host.core.internal.execute.CancellationRegistry;
 
 class ApprovalServiceTest {
 

@@ -19,9 +19,9 @@ import pi.host.core.internal.policy.Admission;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.policy.PermissionMode;
-import pi.host.spi.ToolKind;
 import pi.host.core.internal.registry.ToolOrigin;
 import pi.host.core.internal.store.SessionRecord;
+import pi.host.spi.ToolKind;
 
 /**
  * Task's availability (mode × definition count, in the pipeline's order: the mode matrix, then the

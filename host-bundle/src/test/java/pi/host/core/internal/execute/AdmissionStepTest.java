@@ -44,8 +44,10 @@ class AdmissionStepTest extends StepTest {
         CallState read = resolved("Read", false, path("b.txt", PathKind.WRITABLE_FILE, Access.READ));
         CompletableFuture<ResultEnvelope> waiting = CompletableFuture.supplyAsync(() -> step.apply(read, read.first));
         await().during(Duration.ofMillis(200)).atMost(Duration.ofSeconds(5)).until(() -> !waiting.isDone());
+        assertThat(mv.queued).as("nothing was held before it").isFalse();
         mv.ending.end(mv.fail(ErrorCode.TOOL_FAILED, "done"));
         assertThat(waiting.get()).isNull();
+        assertThat(read.queued).as("it waited for the move's lock: it is judged again").isTrue();
         assertThat(kit.sessions.scratchDir(s.id())).as("a mutating call gets its scratch dir").isDirectory();
     }
 

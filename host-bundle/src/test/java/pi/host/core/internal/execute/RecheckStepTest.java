@@ -40,11 +40,21 @@ class RecheckStepTest extends StepTest {
                 new PolicyStep(kit.settings, new SessionGrants())));
     }
 
-    /** A Write allowed by accept-edits, as the first evaluation left it. */
+    /** A Write allowed by accept-edits that then waited for admission, as the first evaluation left it. */
     private CallState allowed() throws Exception {
         CallState c = kit.call(s, write, "{}");
         c.decided("allow", "edit.accept-edits", "permission-mode:accept-edits");
+        c.queued = true;
         return c;
+    }
+
+    @Test
+    void aCallThatWaitedForNothingIsNotJudgedAgain() throws Exception {
+        CallState c = allowed();
+        c.queued = false;
+        kit.sessions.configure(s.id(), "plan", "accept-edits"); // not observable without a wait: no window
+        assertThat(recheck.apply(c, c.first)).isNull();
+        assertThat(c.last).isSameAs(c.first);
     }
 
     @Test
@@ -95,6 +105,8 @@ class RecheckStepTest extends StepTest {
     @Test
     void aCallTheUserAllowedOnItsCardStillRunsUnderAStricterMode() throws Exception {
         CallState c = allowed();
+        c.queued = false;
+        c.prompted = true;
         c.userAllowed = true;
         c.decided("allow", "edit.ask", "user:allow-once");
         kit.sessions.configure(s.id(), "agent", "ask");

@@ -5,14 +5,14 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.plugins.check.PluginInspector;
 import pi.host.plugins.check.PluginReport;
 import pi.host.plugins.kit.ReportText;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code PluginCheck}: the same check as {@code pi-host plugin check} and as the runtime's, on a jar

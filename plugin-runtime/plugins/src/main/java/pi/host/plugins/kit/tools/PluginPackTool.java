@@ -11,14 +11,14 @@ import pi.host.api.ErrorCode;
 import pi.host.api.PathKind;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.plugins.kit.KitException;
 import pi.host.plugins.kit.Pack;
 import pi.host.plugins.kit.ReportText;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code PluginPack}: builds a plugin module with Maven, checks the jar and drops it into this host's

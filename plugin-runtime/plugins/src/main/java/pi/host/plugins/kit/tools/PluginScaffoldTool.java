@@ -8,13 +8,13 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.spi.Builtin;
-import pi.host.spi.ToolKind;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.plugins.kit.KitException;
 import pi.host.plugins.kit.Scaffold;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code PluginScaffold}: writes a new plugin module into {@code <path>/<id>} inside the session
