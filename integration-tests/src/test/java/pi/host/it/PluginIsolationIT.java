@@ -159,7 +159,7 @@ public class PluginIsolationIT {
         int rows = r.get("details").get("rows").size();
         assertTrue("rows kept: " + rows, rows > 0 && rows < 100_000);
         assertTrue("details of " + r.get("details").toString().length(),
-                r.get("details").toString().length() <= 64 * 1024);
+                r.get("details").toString().length() <= 512 * 1024);
         JsonNode content = r.get("content");
         String note = content.get(content.size() - 1).get("text").asText();
         assertTrue(note, note.contains("details.rows:") && note.contains("of 100000 items kept"));

@@ -10,15 +10,14 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How much room a JSON value takes on the wire, and a copy of it cut to fit a budget: long strings are
- * cut, arrays and objects keep their first entries, nesting stops at a depth. Sizes are characters of
- * the compact JSON text (escapes counted), so the bound holds whatever the tool put in. Each cut is
- * noted ({@code details.matches: 100 of 5000 items kept}) so the result can say what is missing.
+ * How much room a JSON value takes on the wire, and a copy of it cut to fit a budget: a long string
+ * keeps its head and tail, arrays and objects keep their first entries, nesting stops at a depth.
+ * Sizes are characters of the compact JSON text with escapes counted as Jackson writes them, so the
+ * bound holds whatever the tool put in. Each cut is noted ({@code details.matches: 100 of 5000 items
+ * kept}) so the result can say what is missing.
  */
 final class JsonBudget {
 
-    /** Longest string kept whole when a value is cut. */
-    static final int MAX_STRING = 4096;
     /** Deepest nesting kept when a value is cut. */
     static final int MAX_DEPTH = 32;
     /** Notes kept; further cuts are counted, not described. */
@@ -42,16 +41,18 @@ final class JsonBudget {
             case OBJECT: {
                 long n = used + 2;
                 Iterator<Map.Entry<String, JsonNode>> fields = node.fields();
+                boolean first = true;
                 while (fields.hasNext() && n <= limit) {
                     Map.Entry<String, JsonNode> f = fields.next();
-                    n = size(f.getValue(), limit, n + text(f.getKey()) + 2);
+                    n = size(f.getValue(), limit, n + (first ? 0 : 1) + text(f.getKey()) + 1); // ,"key":
+                    first = false;
                 }
                 return n;
             }
             case ARRAY: {
                 long n = used + 2;
                 for (int i = 0; i < node.size() && n <= limit; i++) {
-                    n = size(node.get(i), limit, n + 1);
+                    n = size(node.get(i), limit, n + (i == 0 ? 0 : 1));
                 }
                 return n;
             }
@@ -60,21 +61,21 @@ final class JsonBudget {
             case NUMBER:
                 return used + node.asText().length();
             case BOOLEAN:
-                return used + 5;
+                return used + (node.booleanValue() ? 4 : 5);
             default:
                 return used + 4;
         }
     }
 
-    /** A JSON string's length with quotes and escapes. */
-    private static long text(String s) {
+    /** A JSON string's length with quotes and escapes, as Jackson writes it. */
+    static long text(String s) {
         long n = s.length() + 2;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (c < 0x20) {
-                n += 5; // \\u00XX (a short escape like \\n would be 1; the upper bound is fine)
-            } else if (c == '"' || c == '\\') {
+            if (c == '"' || c == '\\' || c == '\n' || c == '\t' || c == '\r' || c == '\b' || c == '\f') {
                 n += 1;
+            } else if (c < 0x20) {
+                n += 5; // backslash, u, four hex digits
             }
         }
         return n;
@@ -141,11 +142,15 @@ final class JsonBudget {
         }
         if (node.isTextual()) {
             String s = node.textValue();
-            int keep = (int) Math.max(0, Math.min(s.length(), Math.min(MAX_STRING, left - 2)));
-            if (keep < s.length()) {
-                keep = OutputLimits.safeCut(s, keep);
-                note(where + ": " + keep + " of " + s.length() + " characters kept");
-                s = s.substring(0, keep);
+            long full = text(s);
+            if (full > left) {
+                // head and tail, like the text: the end of an output is as telling as its start
+                long room = Math.max(0, left - 64);
+                int keep = (int) Math.min(s.length(), room * s.length() / Math.max(1, full));
+                int head = OutputLimits.safeCut(s, keep / 2);
+                int tail = OutputLimits.safeCut(s, s.length() - (keep - keep / 2));
+                note(where + ": " + (head + s.length() - tail) + " of " + s.length() + " characters kept");
+                s = s.substring(0, head) + "[... " + (tail - head) + " characters cut ...]" + s.substring(tail);
             }
             left -= text(s);
             return nodes.textNode(s);

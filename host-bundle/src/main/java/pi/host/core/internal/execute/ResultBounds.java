@@ -10,7 +10,7 @@ import java.util.List;
 /**
  * The last line of defence on a result's size (issue 13.7): the whole envelope is bounded, not only its
  * text. Text keeps its head and tail ({@link OutputLimits}); {@code details} (a plugin's structured
- * content included) is cut to {@link #MAX_DETAILS} characters of JSON; review records to
+ * content included) is cut to {@link #MAX_DETAILS} characters of JSON (long strings keep head and tail); review records to
  * {@link #MAX_REVIEW}, their hunks dropped from the last record first (the record says
  * {@code truncated}, and stays reversible through its snapshot) and records past the bound left out.
  * A cut result says {@code truncated: true} and ends with a text block naming what was cut. Tools page
@@ -18,8 +18,11 @@ import java.util.List;
  */
 final class ResultBounds {
 
-    /** Most characters of JSON the details may take. */
-    static final int MAX_DETAILS = 64 * 1024;
+    /**
+     * Most characters of JSON the details may take: room for the builtins' own bounded details (Bash's
+     * two streams of 64 Ki characters each, newlines escaped) with a margin.
+     */
+    static final int MAX_DETAILS = 512 * 1024;
     /** Most characters of JSON the review records may take. */
     static final int MAX_REVIEW = 256 * 1024;
     /** Most characters of text, in all blocks together (the note included). */
