@@ -22,21 +22,12 @@ class ControlFilesIT {
     @TempDir
     Path project;
 
+    /** The kit's denied card, which must say it is about a repository control file. */
     private static JsonNode deniedCard(HostProcess host, String session, String callId, String tool, String args)
             throws Exception {
-        int id = host.startTool(session, callId, tool, args);
-        JsonNode card = host.card(callId);
+        JsonNode card = host.denyCard(session, callId, tool, args);
         assertThat(card.get("reason").asText()).contains("repository control file");
-        host.resolve(card, "deny");
-        assertThat(host.result(id).get("errorCode").asText()).isEqualTo("TOOL_DENIED");
         return card;
-    }
-
-    private static void noCard(HostProcess host, String session, String callId, String tool, String args)
-            throws Exception {
-        JsonNode r = host.result(host.startTool(session, callId, tool, args));
-        assertThat(r.get("ok").asBoolean()).as(callId + ": " + r).isTrue();
-        assertThat(host.cards(callId)).as(callId + " showed a card").isZero();
     }
 
     @Test
@@ -45,9 +36,9 @@ class ControlFilesIT {
         Files.writeString(project.resolve(".git/config"), "[core]\n\tbare = false\n");
         try (HostProcess host = HostProcess.serve(data)) {
             String s = host.session(project, "accept-edits");
-            noCard(host, s, "w0", "Write", json("path", "src/a.txt", "content", "ordinary"));
-            noCard(host, s, "w1", "Write", json("path", ".pi/plan/p.md", "content", "# a plan artifact"));
-            noCard(host, s, "w2", "Write", json("path", ".gitignore", "content", "target/\n"));
+            host.okWithoutCard(s, "w0", "Write", json("path", "src/a.txt", "content", "ordinary"));
+            host.okWithoutCard(s, "w1", "Write", json("path", ".pi/plan/p.md", "content", "# a plan artifact"));
+            host.okWithoutCard(s, "w2", "Write", json("path", ".gitignore", "content", "target/\n"));
 
             deniedCard(host, s, "c1", "Write", json("path", ".git/config", "content",
                     "[core]\n\tfsmonitor = touch /tmp/pwned\n"));
@@ -86,7 +77,7 @@ class ControlFilesIT {
                     .isEqualTo(project.toRealPath().resolve(".git/config").toString());
             host.resolve(card, "allow-session");
             assertThat(host.result(c).get("ok").asBoolean()).isTrue();
-            noCard(host, s, "c2", "Write", json("path", ".git/config", "content", "[core]\n\tbare = false\n"));
+            host.okWithoutCard(s, "c2", "Write", json("path", ".git/config", "content", "[core]\n\tbare = false\n"));
             deniedCard(host, s, "c3", "Write", json("path", ".git/hooks/post-checkout", "content", "#!/bin/sh\n"));
             assertThat(project.resolve(".git/hooks/post-checkout")).doesNotExist();
         }
@@ -96,8 +87,8 @@ class ControlFilesIT {
     void autoStaysAuto() throws Exception {
         try (HostProcess host = HostProcess.serve(data)) {
             String s = host.session(project, "auto");
-            noCard(host, s, "c1", "Write", json("path", ".git/config", "content", "[core]\n"));
-            noCard(host, s, "c2", "Write", json("path", ".pi/agents/helper.md", "content", "---\nname: h\n---\n"));
+            host.okWithoutCard(s, "c1", "Write", json("path", ".git/config", "content", "[core]\n"));
+            host.okWithoutCard(s, "c2", "Write", json("path", ".pi/agents/helper.md", "content", "---\nname: h\n---\n"));
             assertThat(project.resolve(".git/config")).exists();
         }
     }

@@ -36,24 +36,6 @@ class GrantScopeIT {
         Files.writeString(home.resolve("b"), "outside b\n");
     }
 
-    /** Runs the call, expects one card, denies it; returns the card. */
-    private static JsonNode deniedCard(HostProcess host, String session, String callId, String tool, String args)
-            throws Exception {
-        int id = host.startTool(session, callId, tool, args);
-        JsonNode card = host.card(callId);
-        host.resolve(card, "deny");
-        assertThat(host.result(id).get("errorCode").asText()).isEqualTo("TOOL_DENIED");
-        return card;
-    }
-
-    private static JsonNode allowedWithoutCard(HostProcess host, String session, String callId, String tool,
-            String args) throws Exception {
-        JsonNode r = host.result(host.startTool(session, callId, tool, args));
-        assertThat(host.cards(callId)).as(callId + " showed a card").isZero();
-        assertThat(r.get("ok").asBoolean()).as(r.toString()).isTrue();
-        return r;
-    }
-
     @Test
     void anInRootWriteGrantDoesNotReachOutsideFiles() throws Exception {
         try (HostProcess host = HostProcess.serve(data)) {
@@ -65,19 +47,19 @@ class GrantScopeIT {
             assertThat(card.get("grantScope").get("text").asText()).contains("inside the session's roots");
             host.resolve(card, "allow-session");
             assertThat(host.result(first).get("ok").asBoolean()).isTrue();
-            allowedWithoutCard(host, s, "w2", "Write", json("path", "sub/other.txt", "content", "y"));
+            host.okWithoutCard(s, "w2", "Write", json("path", "sub/other.txt", "content", "y"));
 
             Path bashrc = home.resolve(".bashrc");
-            JsonNode outside = deniedCard(host, s, "w3", "Write", json("path", bashrc.toString(), "content", "pwn"));
+            JsonNode outside = host.denyCard(s, "w3", "Write", json("path", bashrc.toString(), "content", "pwn"));
             assertThat(outside.get("externalPath").asText()).isEqualTo(home.toRealPath().resolve(".bashrc").toString());
             assertThat(outside.get("grantScope").get("inRoots").asBoolean()).isFalse();
             assertThat(outside.get("grantScope").get("paths").get(0).get("path").asText())
                     .isEqualTo(home.toRealPath().resolve(".bashrc").toString());
             assertThat(outside.get("grantScope").get("paths").get(0).get("below").asBoolean()).isFalse();
             Path keys = home.resolve(".ssh").resolve("authorized_keys");
-            deniedCard(host, s, "w4", "Write", json("path", keys.toString(), "content", "ssh-ed25519 AAAA"));
+            host.denyCard(s, "w4", "Write", json("path", keys.toString(), "content", "ssh-ed25519 AAAA"));
             // relative .. escapes are outside paths too
-            deniedCard(host, s, "w5", "Write", json("path", project.relativize(bashrc).toString(), "content", "pwn"));
+            host.denyCard(s, "w5", "Write", json("path", project.relativize(bashrc).toString(), "content", "pwn"));
             assertThat(bashrc).doesNotExist();
             assertThat(keys).doesNotExist();
         }
@@ -95,9 +77,9 @@ class GrantScopeIT {
             assertThat(host.result(b).get("ok").asBoolean()).isTrue();
             assertThat(project.resolve("planted")).isSymbolicLink();
 
-            JsonNode card = deniedCard(host, s, "w2", "Write", json("path", "planted/.bashrc", "content", "pwn"));
+            JsonNode card = host.denyCard(s, "w2", "Write", json("path", "planted/.bashrc", "content", "pwn"));
             assertThat(card.get("externalPath").asText()).isEqualTo(home.toRealPath().resolve(".bashrc").toString());
-            deniedCard(host, s, "r1", "Read", json("path", "planted/.ssh/id_rsa"));
+            host.denyCard(s, "r1", "Read", json("path", "planted/.ssh/id_rsa"));
             assertThat(home.resolve(".bashrc")).doesNotExist();
         }
     }
@@ -113,17 +95,17 @@ class GrantScopeIT {
             host.resolve(card, "allow-session");
             assertThat(host.result(r).get("ok").asBoolean()).isTrue();
             // the same canonical file, however it is spelled, is covered
-            allowedWithoutCard(host, s, "r2", "Read", json("path", a.toString()));
-            allowedWithoutCard(host, s, "r3", "Read", json("path", home.resolve(".ssh/../a.txt").toString()));
+            host.okWithoutCard(s, "r2", "Read", json("path", a.toString()));
+            host.okWithoutCard(s, "r3", "Read", json("path", home.resolve(".ssh/../a.txt").toString()));
 
-            deniedCard(host, s, "r4", "Read", json("path", home.resolve(".ssh/id_rsa").toString()));
-            deniedCard(host, s, "r5", "Read", json("path", home.resolve("a.txt.bak").toString()));
-            JsonNode viaDots = deniedCard(host, s, "r6", "Read", json("path", a + "/../b"));
+            host.denyCard(s, "r4", "Read", json("path", home.resolve(".ssh/id_rsa").toString()));
+            host.denyCard(s, "r5", "Read", json("path", home.resolve("a.txt.bak").toString()));
+            JsonNode viaDots = host.denyCard(s, "r6", "Read", json("path", a + "/../b"));
             assertThat(viaDots.get("externalPath").asText()).isEqualTo(home.toRealPath().resolve("b").toString());
-            deniedCard(host, s, "g1", "Grep", json("pattern", "secret", "path", home.toString()));
+            host.denyCard(s, "g1", "Grep", json("pattern", "secret", "path", home.toString()));
             // the in-root scope was not granted by an outside card
             assertThat(host.cards("r7")).isZero();
-            allowedWithoutCard(host, s, "r7", "Read", json("path", "a.txt"));
+            host.okWithoutCard(s, "r7", "Read", json("path", "a.txt"));
         }
     }
 
@@ -137,8 +119,8 @@ class GrantScopeIT {
             int r = host.startTool(s, "r1", "Read", json("path", hostname.toString()));
             host.resolve(host.card("r1"), "allow-session");
             assertThat(host.result(r).get("ok").asBoolean()).isTrue();
-            allowedWithoutCard(host, s, "r2", "Read", json("path", hostname.toString()));
-            deniedCard(host, s, "r3", "Read", json("path", hosts.toString()));
+            host.okWithoutCard(s, "r2", "Read", json("path", hostname.toString()));
+            host.denyCard(s, "r3", "Read", json("path", hosts.toString()));
         }
     }
 
@@ -152,9 +134,9 @@ class GrantScopeIT {
             assertThat(card.get("grantScope").get("paths").get(0).get("below").asBoolean()).isTrue();
             host.resolve(card, "allow-session");
             assertThat(host.result(g).get("ok").asBoolean()).isTrue();
-            allowedWithoutCard(host, s, "g2", "Glob", json("pattern", "*", "path", ssh.toString()));
-            deniedCard(host, s, "g3", "Glob", json("pattern", "*", "path", home.toString()));
-            deniedCard(host, s, "r1", "Read", json("path", ssh.resolve("id_rsa").toString()));
+            host.okWithoutCard(s, "g2", "Glob", json("pattern", "*", "path", ssh.toString()));
+            host.denyCard(s, "g3", "Glob", json("pattern", "*", "path", home.toString()));
+            host.denyCard(s, "r1", "Read", json("path", ssh.resolve("id_rsa").toString()));
         }
     }
 }

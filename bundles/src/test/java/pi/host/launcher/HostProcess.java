@@ -187,6 +187,38 @@ public final class HostProcess implements AutoCloseable {
                 + decision + "\"}");
     }
 
+    /** Runs a call that must show a card, denies the card, checks the call was TOOL_DENIED; returns the card. */
+    public JsonNode denyCard(String session, String callId, String name, String argumentsJson) throws IOException {
+        int id = startTool(session, callId, name, argumentsJson);
+        JsonNode card = card(callId);
+        resolve(card, "deny");
+        JsonNode r = result(id);
+        if (!"TOOL_DENIED".equals(r.path("errorCode").asText())) {
+            throw new AssertionError(callId + " was not denied after its card: " + r);
+        }
+        return card;
+    }
+
+    /** Runs a call that must succeed without showing a card; returns its ToolResult. */
+    public JsonNode okWithoutCard(String session, String callId, String name, String argumentsJson)
+            throws IOException {
+        JsonNode r = result(startTool(session, callId, name, argumentsJson));
+        if (cards(callId) != 0 || !r.path("ok").asBoolean()) {
+            throw new AssertionError(callId + " showed " + cards(callId) + " card(s) or failed: " + r);
+        }
+        return r;
+    }
+
+    /** The audit row of one call of the session. */
+    public JsonNode auditRow(String session, String callId) throws IOException {
+        for (JsonNode r : call("audit.query", json("sessionId", session)).get("rows")) {
+            if (callId.equals(r.get("toolCallId").asText())) {
+                return r;
+            }
+        }
+        throw new AssertionError("no audit row for " + callId);
+    }
+
     /** A JSON object from alternating keys and string values, escaped properly. */
     public static String json(String... keysAndValues) {
         com.fasterxml.jackson.databind.node.ObjectNode o = JSON.createObjectNode();

@@ -80,14 +80,7 @@ class HostStateIT {
             assertThat(tree(data)).isEqualTo(before);
             assertThat(Files.readString(data.resolve("scratch/" + other + "/notes.txt"))).isEqualTo("other's notes");
 
-            JsonNode rows = host.call("audit.query", json("sessionId", s)).get("rows");
-            JsonNode row = null;
-            for (JsonNode r : rows) {
-                if ("w1".equals(r.get("toolCallId").asText())) {
-                    row = r;
-                }
-            }
-            assertThat(row).isNotNull();
+            JsonNode row = host.auditRow(s, "w1");
             assertThat(row.get("decision").asText()).isEqualTo("deny");
             assertThat(row.get("rule").asText()).isEqualTo("host-state.data-dir");
             assertThat(row.get("prompted").asBoolean()).isFalse();

@@ -28,15 +28,6 @@ class RecheckIT {
         return new Object[] {id, host.card(callId)};
     }
 
-    private static JsonNode row(HostProcess host, String s, String callId) throws Exception {
-        for (JsonNode r : host.call("audit.query", json("sessionId", s)).get("rows")) {
-            if (callId.equals(r.get("toolCallId").asText())) {
-                return r;
-            }
-        }
-        throw new AssertionError("no audit row for " + callId);
-    }
-
     @Test
     void aWriteApprovedAfterTheUserSwitchedToPlanIsModeDenied() throws Exception {
         try (HostProcess host = HostProcess.serve(data)) {
@@ -47,7 +38,7 @@ class RecheckIT {
             JsonNode r = host.result((int) w[0]);
             assertThat(r.get("errorCode").asText()).as(r.toString()).isEqualTo("MODE_DENIED");
             assertThat(project.resolve("new.txt")).doesNotExist();
-            JsonNode audited = row(host, s, "w1");
+            JsonNode audited = host.auditRow(s, "w1");
             assertThat(audited.get("decision").asText()).isEqualTo("mode-deny");
             assertThat(audited.get("source").asText()).isEqualTo("recheck:mode:plan");
             assertThat(audited.get("prompted").asBoolean()).isTrue();
@@ -121,7 +112,7 @@ class RecheckIT {
             assertThat(r.get("errorCode").asText()).as(r.toString()).isEqualTo("TOOL_DENIED");
             assertThat(r.get("content").get(0).get("text").asText()).contains("not among the tools of delegate");
             assertThat(project.resolve("new.txt")).doesNotExist();
-            assertThat(row(host, s, "d1").get("rule").asText()).isEqualTo("delegate.scope");
+            assertThat(host.auditRow(s, "d1").get("rule").asText()).isEqualTo("delegate.scope");
         }
     }
 
