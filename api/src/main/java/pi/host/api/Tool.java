@@ -70,7 +70,9 @@ public @interface Tool {
 
     /**
      * The argument that holds the path the tool acts on; the host resolves and confines it against
-     * the session roots before policy and again right before execution. Honoured for builtins only.
+     * the session roots before policy and again right before execution, locks it and lists it in the
+     * audit row. Honoured for builtins only; a builtin that touches more than one path names them all
+     * in {@code pi.host.spi.PreparedTool#prepare} instead.
      */
     String pathArg() default "";
 

@@ -158,6 +158,94 @@ public final class HostProcess implements AutoCloseable {
                 + callId + "\",\"messageId\":\"m1\",\"name\":\"" + name + "\",\"arguments\":" + argumentsJson + "}");
     }
 
+    /** A fresh request id for a request a test writes itself ({@link #send}). */
+    public int nextRequestId() {
+        return nextId.incrementAndGet();
+    }
+
+    /** Starts a {@code tools.execute} (turn t1) without waiting; {@link #result(int)} awaits its ToolResult. */
+    public int startTool(String session, String callId, String name, String argumentsJson) throws IOException {
+        int id = nextId.incrementAndGet();
+        send("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools.execute\",\"params\":{\"sessionId\":\""
+                + session + "\",\"turnId\":\"t1\",\"toolCallId\":\"" + callId + "\",\"name\":\"" + name
+                + "\",\"arguments\":" + argumentsJson + "}}");
+        return id;
+    }
+
+    /** The ToolResult answering the {@code tools.execute} sent with this id. */
+    public JsonNode result(int id) {
+        JsonNode answer = response(id);
+        if (!answer.has("result")) {
+            throw new AssertionError("tools.execute answered " + answer);
+        }
+        return answer.get("result");
+    }
+
+    /** Waits (bounded) for the permission card of this call and returns its params. */
+    public JsonNode card(String callId) {
+        return awaitMessage(m -> "permission.request".equals(m.path("method").asText())
+                && callId.equals(m.path("params").path("toolCallId").asText())).get("params");
+    }
+
+    /** How many permission cards this call has shown so far. */
+    public long cards(String callId) {
+        return messages.stream().filter(m -> "permission.request".equals(m.path("method").asText())
+                && callId.equals(m.path("params").path("toolCallId").asText())).count();
+    }
+
+    /** Answers a card: allow-once, allow-session or deny. */
+    public void resolve(JsonNode card, String decision) throws IOException {
+        call("permissions.resolve", "{\"requestId\":\"" + card.get("requestId").asText() + "\",\"decision\":\""
+                + decision + "\"}");
+    }
+
+    /** Runs a call that must show a card, denies the card, checks the call was TOOL_DENIED; returns the card. */
+    public JsonNode denyCard(String session, String callId, String name, String argumentsJson) throws IOException {
+        int id = startTool(session, callId, name, argumentsJson);
+        JsonNode card = card(callId);
+        resolve(card, "deny");
+        JsonNode r = result(id);
+        if (!"TOOL_DENIED".equals(r.path("errorCode").asText())) {
+            throw new AssertionError(callId + " was not denied after its card: " + r);
+        }
+        return card;
+    }
+
+    /** Runs a call that must succeed without showing a card; returns its ToolResult. */
+    public JsonNode okWithoutCard(String session, String callId, String name, String argumentsJson)
+            throws IOException {
+        JsonNode r = result(startTool(session, callId, name, argumentsJson));
+        if (cards(callId) != 0 || !r.path("ok").asBoolean()) {
+            throw new AssertionError(callId + " showed " + cards(callId) + " card(s) or failed: " + r);
+        }
+        return r;
+    }
+
+    /** The audit row of one call of the session. */
+    public JsonNode auditRow(String session, String callId) throws IOException {
+        for (JsonNode r : call("audit.query", json("sessionId", session)).get("rows")) {
+            if (callId.equals(r.get("toolCallId").asText())) {
+                return r;
+            }
+        }
+        throw new AssertionError("no audit row for " + callId);
+    }
+
+    /** A JSON object from alternating keys and string values, escaped properly. */
+    public static String json(String... keysAndValues) {
+        com.fasterxml.jackson.databind.node.ObjectNode o = JSON.createObjectNode();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            o.put(keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return o.toString();
+    }
+
+    /** A new session on {@code projectRoot} with the given permission mode; its id. */
+    public String session(Path projectRoot, String permissionMode) throws IOException {
+        return call("session.create", json("projectRoot", projectRoot.toString(), "permissionMode", permissionMode))
+                .get("sessionId").asText();
+    }
+
     /** Waits (bounded) for the response with this numeric id. */
     public JsonNode response(int id) {
         return awaitMessage(m -> m.has("id") && m.get("id").isInt() && m.get("id").asInt() == id);

@@ -1,15 +1,22 @@
 /**
  * What the host provides to its own builtin tools and to nothing else: the session's provenance
  * (which content and which lines a session was shown), review snapshots of workspace mutations,
- * the Edit loop guard, the resolution of a second path argument, and background tasks (the tools
- * bundle implements {@link pi.host.spi.BackgroundTasks}; the host serves {@code background.*} from it
- * and implements {@link pi.host.spi.BackgroundHost}), and the plugin runtime's side of plugin grants (the
- * host implements {@link pi.host.spi.PluginHost}, the {@code pi.host.plugins} bundle implements
- * {@link pi.host.spi.PluginRuntime}; 0.2.0 added them; 0.4.0 added {@code PluginInfo.file}), how the other
- * host bundles start a program ({@link pi.host.spi.ChildProcesses}, implemented by the tools bundle; 0.5.0 added
- * it), and the MCP bridge's side of {@code mcp.list} (the host implements {@link pi.host.spi.McpHost}, the
+ * the Edit loop guard, background tasks (the tools bundle implements
+ * {@link pi.host.spi.BackgroundTasks}; the host serves {@code background.*} from it and implements
+ * {@link pi.host.spi.BackgroundHost}), the plugin runtime's side of plugin grants (the host implements
+ * {@link pi.host.spi.PluginHost}, the {@code pi.host.plugins} bundle implements
+ * {@link pi.host.spi.PluginRuntime}; 0.2.0 added them; 0.4.0 added {@code PluginInfo.file}), how the other host
+ * bundles start a program ({@link pi.host.spi.ChildProcesses}, implemented by the tools bundle; 0.5.0 added it),
+ * the MCP bridge's side of {@code mcp.list} (the host implements {@link pi.host.spi.McpHost}, the
  * {@code pi.host.mcp} bundle implements {@link pi.host.spi.McpRuntime}) with the login-shell PATH the tools bundle
- * probes ({@link pi.host.spi.LoginShellPath}; 0.6.0 added them).
+ * probes ({@link pi.host.spi.LoginShellPath}; 0.6.0 added them), and the builtins' side of the tool contract:
+ * the per-tool facts a builtin declares ({@link pi.host.spi.Builtin}, {@link pi.host.spi.ToolKind}), the
+ * two phases ({@link pi.host.spi.PreparedTool} names every path a call will touch in an
+ * {@link pi.host.spi.Invocation}; the host's calls hand them back resolved, {@link pi.host.spi.PreparedCall})
+ * and the limits of a walk ({@link pi.host.spi.WalkLimits}).
+ *
+ * <p>1.0.0 added those and removed {@code SecondPaths} (Edit's MV destination is a declared path now):
+ * a removal, hence the major version.
  *
  * <p>The export carries the mandatory attribute {@code pi.host.spi=builtin}: only a bundle that
  * asks for it by name ({@code pi.host.tools} does, in its bnd.bnd) is wired to this package, so
@@ -18,5 +25,5 @@
  * not the host's off this package is the host's wiring guard (origin from the launcher's record).
  */
 @org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
-@org.osgi.annotation.versioning.Version("0.6.0")
+@org.osgi.annotation.versioning.Version("1.0.0")
 package pi.host.spi;

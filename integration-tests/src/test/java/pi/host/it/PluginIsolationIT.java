@@ -150,6 +150,22 @@ public class PluginIsolationIT {
         assertServing("f2");
     }
 
+    /** Pins issue 13.7 in the container: a plugin's structured details are bounded like its text. */
+    @Test
+    public void aFloodingPluginsDetailsAreBoundedToo() {
+        JsonNode r = run("f3", "plugin_iso_rough_flood");
+        assertTrue(r.get("truncated").asBoolean());
+        assertEquals(100_000, r.get("details").get("total").asInt());
+        int rows = r.get("details").get("rows").size();
+        assertTrue("rows kept: " + rows, rows > 0 && rows < 100_000);
+        assertTrue("details of " + r.get("details").toString().length(),
+                r.get("details").toString().length() <= 512 * 1024);
+        JsonNode content = r.get("content");
+        String note = content.get(content.size() - 1).get("text").asText();
+        assertTrue(note, note.contains("details.rows:") && note.contains("of 100000 items kept"));
+        assertServing("f4");
+    }
+
     /** Starts the waiting tool, does {@code change} to its bundle mid-call, then lets it finish. */
     private JsonNode changeMidCall(String callId, BundleChange change) throws Exception {
         host.activate(session, "plugin_iso_wait_wait");

@@ -6,12 +6,15 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code new_context} (spec §10.1): asks the runtime to start a new context window at the next turn
  * boundary. It changes no environment state; the flag in the result is all it does.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.CONTROL)
 @Tool(name = "new_context", risk = Risk.LOW)
 public final class NewContextTool implements ToolProvider {
 

@@ -14,6 +14,7 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -26,10 +27,15 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
+import pi.host.spi.DeclaredPath;
 import pi.host.spi.EditGuard;
+import pi.host.spi.Invocation;
+import pi.host.spi.PreparedCall;
+import pi.host.spi.PreparedTool;
 import pi.host.spi.Provenance;
 import pi.host.spi.ReviewSnapshots;
-import pi.host.spi.SecondPaths;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code Edit}: line-anchored ops against a verified tag (EDIT-CONTRACT.md). Checks, in order: the
@@ -39,9 +45,9 @@ import pi.host.spi.SecondPaths;
  * {@code EDIT_RETRY_LIMIT} with {@code terminate}.
  */
 @Component(service = ToolProvider.class)
-@Tool(name = "Edit", risk = Risk.HIGH, pathArg = "path", pathKind = PathKind.WRITABLE_FILE, mutates = true,
-        timeoutMs = 60_000)
-public final class EditTool implements ToolProvider {
+@Tool(name = "Edit", risk = Risk.HIGH, mutates = true, timeoutMs = 60_000)
+@Builtin(kind = ToolKind.EDIT, aliases = "path=file_path")
+public final class EditTool implements PreparedTool {
 
     /** Most unseen lines one EDIT_LINES_UNSEEN shows; a larger gap is a partial reveal, which counts. */
     static final int MAX_REVEAL = 400;
@@ -53,15 +59,41 @@ public final class EditTool implements ToolProvider {
     private final Provenance provenance;
     private final ReviewSnapshots review;
     private final EditGuard guard;
-    private final SecondPaths secondPaths;
 
     @Activate
-    public EditTool(@Reference Provenance provenance, @Reference ReviewSnapshots review, @Reference EditGuard guard,
-            @Reference SecondPaths secondPaths) {
+    public EditTool(@Reference Provenance provenance, @Reference ReviewSnapshots review, @Reference EditGuard guard) {
         this.provenance = provenance;
         this.review = review;
         this.guard = guard;
-        this.secondPaths = secondPaths;
+    }
+
+    /**
+     * Phase one: the file, and for {@code MV DEST} the destination too, so the host resolves, decides,
+     * asks, re-checks and locks both (a destination outside the roots gets its own card). Ops that do
+     * not parse declare the file alone; the parse error is reported by {@link #execute}, where the loop
+     * guard counts it.
+     */
+    @Override
+    public Invocation prepare(Map<String, Object> arguments) {
+        String path = (String) arguments.get("path");
+        EditScript script;
+        try {
+            script = EditScript.parse((String) arguments.get("ops"));
+        } catch (EditScript.Failure f) {
+            script = null;
+        }
+        if (script != null && script.removes()) {
+            return Invocation.of("Edit: remove " + path, List.of(new DeclaredPath(path, PathKind.WRITABLE_FILE,
+                    DeclaredPath.Access.DELETE)));
+        }
+        EditScript.Op mv = script == null ? null : script.move();
+        if (mv != null) {
+            return Invocation.of("Edit: move " + path + " to " + mv.dest(), List.of(
+                    new DeclaredPath(path, PathKind.WRITABLE_FILE, DeclaredPath.Access.DELETE),
+                    new DeclaredPath(mv.dest(), PathKind.WRITABLE_FILE, DeclaredPath.Access.CREATE)));
+        }
+        return Invocation.of("Edit " + path, List.of(new DeclaredPath(path, PathKind.WRITABLE_FILE,
+                DeclaredPath.Access.WRITE)));
     }
 
     @Override
@@ -161,12 +193,13 @@ public final class EditTool implements ToolProvider {
         }
         ResolvedPath target = path;
         if (mv != null) {
-            try {
-                target = secondPaths.resolveWritable(call, mv.dest());
-            } catch (IllegalArgumentException e) {
+            // declared in prepare: resolved, decided (its own card when outside), re-checked and locked by the host
+            List<ResolvedPath> declared = PreparedCall.paths(call);
+            if (declared.size() < 2) {
                 return fail(call, path, ErrorCode.INVALID_ARGUMENT, "ops line " + mv.line() + ": MV " + mv.dest()
-                        + ": " + e.getMessage() + ". Nothing was written.", false, null);
+                        + ": the destination was not declared to the host. Nothing was written.", false, null);
             }
+            target = declared.get(1);
             String problem = target.absolute().equals(file) ? "the destination is the file itself"
                     : target.root() != path.root() ? "the destination is under the " + target.root().wire()
                             + " root and the file under the " + path.root().wire() + " root; MV stays in one root"

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 import org.osgi.service.component.annotations.Activate;
@@ -18,6 +19,9 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
+import pi.host.spi.WalkLimits;
 
 /**
  * {@code Glob}: the files under a directory whose path matches a glob, with ripgrep's filters
@@ -27,6 +31,7 @@ import pi.host.api.ToolResult;
  * {@link #MAX_RESULTS}.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.READ, aliases = "pattern=query", parallel = true)
 @Tool(name = "Glob", risk = Risk.LOW, pathArg = "path", pathKind = PathKind.DIRECTORY, timeoutMs = 60_000)
 public final class GlobTool implements ToolProvider {
 
@@ -84,11 +89,13 @@ public final class GlobTool implements ToolProvider {
         List<String> found = null;
         boolean usedRg = false;
         Predicate<String> keep = matcher(pattern);
+        Set<String> skipped = skipped(call, dir.absolute());
         Optional<Path> rg = rg();
         if (rg.isPresent()) {
             // not rg's --glob: its globs override the ignore files; the pattern is applied here instead
             List<String> out = new ArrayList<>();
-            int rc = Rg.run(rg.get(), List.of("--files"), dir.absolute(), call, (byte) '\n', (buf, off, len) -> {
+            int rc = Rg.run(rg.get(), Rg.skipping(List.of("--files"), skipped), dir.absolute(), call, (byte) '\n',
+                    (buf, off, len) -> {
                 String rel = new String(buf, off, len, StandardCharsets.UTF_8).replace('\\', '/');
                 if (keep.test(rel)) {
                     out.add(rel);
@@ -101,7 +108,7 @@ public final class GlobTool implements ToolProvider {
             }
         }
         if (found == null) {
-            found = Walker.files(top(call, dir), dir.absolute(), keep, MAX_COLLECTED, call::isCancelled);
+            found = Walker.files(top(call, dir), dir.absolute(), skipped, keep, MAX_COLLECTED, call::isCancelled);
         }
         if (call.isCancelled()) {
             return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
@@ -130,6 +137,26 @@ public final class GlobTool implements ToolProvider {
         boolean negate = pattern.startsWith("!");
         Pattern re = Globs.path(negate ? pattern.substring(1) : pattern);
         return rel -> re.matcher(rel).matches() != negate;
+    }
+
+    /**
+     * The directories below {@code root} a walk must stay out of (the host's own state, issue 13.2), as
+     * paths relative to {@code root} with {@code /} separators.
+     */
+    static Set<String> skipped(ToolCall call, Path root) {
+        List<Path> excluded = WalkLimits.of(call);
+        if (excluded.isEmpty()) {
+            return Set.of();
+        }
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (Path e : excluded) {
+            if (e.startsWith(root) && !e.equals(root)) {
+                StringBuilder rel = new StringBuilder();
+                root.relativize(e).forEach(n -> rel.append(rel.length() == 0 ? "" : "/").append(n));
+                out.add(rel.toString());
+            }
+        }
+        return out;
     }
 
     /** The directory whose ancestors' ignore files no longer count. */

@@ -29,7 +29,9 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
 import pi.host.spi.Provenance;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code Grep}: lines matching a regex in one file or a tree. rg finds the matches when it is
@@ -41,6 +43,7 @@ import pi.host.spi.Provenance;
  * {@link #MAX_BYTES}.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.READ, aliases = "pattern=query", parallel = true)
 @Tool(name = "Grep", risk = Risk.LOW, pathArg = "path", pathKind = PathKind.FILE_OR_DIRECTORY, timeoutMs = 60_000)
 public final class GrepTool implements ToolProvider {
 
@@ -274,7 +277,8 @@ public final class GrepTool implements ToolProvider {
             Pattern inc = include == null ? null : Globs.name(include);
             Predicate<String> keep = rel -> inc == null
                     || inc.matcher(rel.substring(rel.lastIndexOf('/') + 1)).matches();
-            files = new ArrayList<>(Walker.walk(GlobTool.top(call, base), base.absolute(), keep, Integer.MAX_VALUE,
+            files = new ArrayList<>(Walker.walk(GlobTool.top(call, base), base.absolute(),
+                    GlobTool.skipped(call, base.absolute()), keep, Integer.MAX_VALUE,
                     call::isCancelled));
             files.sort(Comparator.comparing(Walker.Found::rel));
         }
@@ -316,7 +320,8 @@ public final class GrepTool implements ToolProvider {
         // rg prints a file's lines together: the previous record's path and line set are reused
         byte[][] lastPath = {new byte[0]};
         BitSet[] lastLines = {null};
-        int rc = Rg.run(rg.get(), args, cwd, call, mode == Mode.FILES ? (byte) 0 : (byte) '\n', (buf, off, len) -> {
+        List<String> rgArgs = single ? args : Rg.skipping(args, GlobTool.skipped(call, base.absolute()));
+        int rc = Rg.run(rg.get(), rgArgs, cwd, call, mode == Mode.FILES ? (byte) 0 : (byte) '\n', (buf, off, len) -> {
             int nul = mode == Mode.FILES ? off + len : indexOf(buf, off, off + len, (byte) 0);
             if (nul < 0) {
                 return true;

@@ -21,7 +21,9 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
 import pi.host.spi.Provenance;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code Read}: line-numbered content of one file under a {@code [path#TAG]} header. The file is
@@ -31,6 +33,7 @@ import pi.host.spi.Provenance;
  * provenance.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.READ, aliases = "path=file_path", parallel = true)
 @Tool(name = "Read", risk = Risk.LOW, pathArg = "path", pathKind = PathKind.EXISTING_FILE, timeoutMs = 60_000)
 public final class ReadTool implements ToolProvider {
 

@@ -10,6 +10,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import pi.host.api.ToolCall;
 import pi.host.tools.internal.shell.LoginPath;
 
@@ -59,6 +60,31 @@ final class Rg {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * {@code args} with one {@code --glob !/<path>} per directory in {@code skipped} (paths relative to
+     * the directory rg searches): rg then neither enters nor lists them. Glob metacharacters in the
+     * names are escaped, so a name is matched literally.
+     */
+    static List<String> skipping(List<String> args, Set<String> skipped) {
+        if (skipped.isEmpty()) {
+            return args;
+        }
+        List<String> out = new ArrayList<>(args);
+        for (String rel : skipped) {
+            StringBuilder glob = new StringBuilder("!/");
+            for (int i = 0; i < rel.length(); i++) {
+                char c = rel.charAt(i);
+                if ("\\*?[]{}!".indexOf(c) >= 0) {
+                    glob.append('\\');
+                }
+                glob.append(c);
+            }
+            out.add("--glob");
+            out.add(glob.toString());
+        }
+        return out;
     }
 
     /** Receives one record of rg's output: {@code len} bytes of {@code buf} from {@code off}, delimiter excluded. */

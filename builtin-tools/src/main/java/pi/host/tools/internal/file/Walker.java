@@ -11,6 +11,7 @@ import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.RecursiveTask;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
@@ -73,15 +74,24 @@ final class Walker {
      */
     static List<String> files(Path top, Path root, Predicate<String> keep, int max, BooleanSupplier cancelled)
             throws IOException {
-        List<Found> found = walk(top, root, keep, max, cancelled);
+        return files(top, root, Set.of(), keep, max, cancelled);
+    }
+
+    /**
+     * {@link #files}, never entering the directories {@code skipped} names (paths relative to
+     * {@code root}, {@code /}-separated): the host's own state below the walked directory.
+     */
+    static List<String> files(Path top, Path root, Set<String> skipped, Predicate<String> keep, int max,
+            BooleanSupplier cancelled) throws IOException {
+        List<Found> found = walk(top, root, skipped, keep, max, cancelled);
         List<String> out = new ArrayList<>(found.size());
         found.forEach(f -> out.add(f.rel()));
         return out;
     }
 
     /** {@link #files}, with each file's size (which spares the search an {@code fstat}). */
-    static List<Found> walk(Path top, Path root, Predicate<String> keep, int max, BooleanSupplier cancelled)
-            throws IOException {
+    static List<Found> walk(Path top, Path root, Set<String> skipped, Predicate<String> keep, int max,
+            BooleanSupplier cancelled) throws IOException {
         Rules rules = null;
         String rootRel = "";
         if (!top.equals(root) && root.startsWith(top)) {
@@ -92,20 +102,22 @@ final class Walker {
                 dir = dir.resolve(name);
             }
         }
-        Walk walk = new Walk(rootRel.length(), keep, max, cancelled);
+        Walk walk = new Walk(rootRel.length(), skipped, keep, max, cancelled);
         return FilePool.get().invoke(walk.new Dir(root, rootRel, rules));
     }
 
     /** One walk's settings and shared count. */
     private static final class Walk {
         final int cut;
+        final Set<String> skipped;
         final Predicate<String> keep;
         final int max;
         final BooleanSupplier cancelled;
         final AtomicInteger found = new AtomicInteger();
 
-        Walk(int cut, Predicate<String> keep, int max, BooleanSupplier cancelled) {
+        Walk(int cut, Set<String> skipped, Predicate<String> keep, int max, BooleanSupplier cancelled) {
             this.cut = cut;
+            this.skipped = skipped;
             this.keep = keep;
             this.max = max;
             this.cancelled = cancelled;
@@ -171,7 +183,8 @@ final class Walker {
                     BasicFileAttributes a = attributes.get(i);
                     String childRel = rel + child.getFileName();
                     if (a.isDirectory()) {
-                        if (!Rules.ignored(rules, childRel, true)) {
+                        if (!Rules.ignored(rules, childRel, true)
+                                && (skipped.isEmpty() || !skipped.contains(childRel.substring(cut)))) {
                             Dir sub = new Dir(child, childRel + "/", rules);
                             sub.fork();
                             subdirs.add(sub);

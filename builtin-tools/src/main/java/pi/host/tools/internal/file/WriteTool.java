@@ -19,8 +19,10 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
 import pi.host.spi.Provenance;
 import pi.host.spi.ReviewSnapshots;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code Write}: creates or replaces a file atomically ({@link AtomicWrite}), keeping an existing
@@ -28,6 +30,7 @@ import pi.host.spi.ReviewSnapshots;
  * displayed, so an Edit can follow with the returned tag. A workspace write gets a review record.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.EDIT, aliases = "path=file_path")
 @Tool(name = "Write", risk = Risk.HIGH, pathArg = "path", pathKind = PathKind.WRITABLE_FILE, mutates = true,
         timeoutMs = 60_000)
 public final class WriteTool implements ToolProvider {

@@ -15,7 +15,9 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
 import pi.host.spi.TaskInfo;
+import pi.host.spi.ToolKind;
 import pi.host.tools.internal.background.BackgroundTaskManager;
 import pi.host.tools.internal.process.ProcessSupervisor;
 
@@ -26,6 +28,7 @@ import pi.host.tools.internal.process.ProcessSupervisor;
  * above the largest one a call can ask for (docs/decisions.md).
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.EXEC)
 @Tool(name = "Bash", risk = Risk.HIGH, mutates = true, timeoutMs = BashTool.HOST_BACKSTOP_MS,
         summary = "Run a shell command in the workspace")
 public final class BashTool implements ToolProvider {

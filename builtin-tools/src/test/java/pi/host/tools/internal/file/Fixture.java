@@ -17,13 +17,13 @@ import pi.host.core.internal.paths.PathException;
 import pi.host.core.internal.paths.PathResolver;
 import pi.host.core.internal.provenance.EditFailureCounts;
 import pi.host.core.internal.provenance.ProvenanceStore;
-import pi.host.core.internal.paths.SecondPathResolver;
 import pi.host.core.internal.review.ReviewStore;
 
 /**
  * The file tools wired to the host's real provenance, review store, guard and path resolver, with a
  * workspace, a scratch dir and a data dir under a temporary folder; calls are built as the pipeline
- * builds them (path resolved by {@link PathResolver}).
+ * builds them (the declared paths resolved by {@link PathResolver}; an outside one as if its card was
+ * allowed).
  */
 final class Fixture {
 
@@ -38,6 +38,8 @@ final class Fixture {
     final EditTool edit;
     String session = "s_test";
     String turn = "t1";
+    /** The directories a walk must stay out of, as the pipeline would hand them to the call. */
+    List<Path> excluded = List.of();
     /** Review records of the last call, as the pipeline would put them on the result. */
     List<Map<String, Object>> lastReview = List.of();
 
@@ -48,7 +50,7 @@ final class Fixture {
         review = ReviewStore.at(data.resolve("snapshots"));
         read = new ReadTool(provenance);
         write = new WriteTool(provenance, new Recording());
-        edit = new EditTool(provenance, new Recording(), guard, new SecondPathResolver());
+        edit = new EditTool(provenance, new Recording(), guard);
     }
 
     /** Captures the records the store returns, standing in for the pipeline's review array. */
@@ -96,7 +98,7 @@ final class Fixture {
         }
         ResolvedPath path = new PathResolver(ws, scratch).resolve(raw, PathKind.WRITABLE_FILE).path();
         between.run();
-        return write.execute(new Call(args, path));
+        return write.execute(new Call(args, List.of(path)));
     }
 
     interface Swap {
@@ -117,29 +119,36 @@ final class Fixture {
         for (int i = 0; i < kv.length; i += 2) {
             args.put((String) kv[i], kv[i + 1]);
         }
-        ResolvedPath path;
+        List<ResolvedPath> paths = new java.util.ArrayList<>();
         try {
-            path = new PathResolver(ws, scratch).resolve(raw, kind).path();
+            PathResolver resolver = new PathResolver(ws, scratch);
+            if (tool instanceof pi.host.spi.PreparedTool) {
+                for (pi.host.spi.DeclaredPath d : ((pi.host.spi.PreparedTool) tool).prepare(args).paths()) {
+                    paths.add(resolver.resolve(d.raw(), d.kind()).path());
+                }
+            } else {
+                paths.add(resolver.resolve(raw, kind).path());
+            }
         } catch (PathException e) {
             throw new IllegalArgumentException(e.getMessage());
         }
-        return tool.execute(new Call(args, path));
+        return tool.execute(new Call(args, paths));
     }
 
     /** A call without arguments or path, for code that only needs a call's session and cancellation. */
     ToolCall bareCall() {
-        return new Call(Map.of(), null);
+        return new Call(Map.of(), List.of());
     }
 
-    private final class Call implements ToolCall {
+    private final class Call implements ToolCall, pi.host.spi.WalkLimits, pi.host.spi.PreparedCall {
         private final Map<String, Object> args;
-        private final ResolvedPath path;
+        private final List<ResolvedPath> paths;
         private final String callSession = session;
         private final String callTurn = turn;
 
-        Call(Map<String, Object> args, ResolvedPath path) {
+        Call(Map<String, Object> args, List<ResolvedPath> paths) {
             this.args = args;
-            this.path = path;
+            this.paths = paths;
         }
 
         @Override public String toolName() { return "test"; }
@@ -147,7 +156,8 @@ final class Fixture {
         @Override public String sessionId() { return callSession; }
         @Override public String turnId() { return callTurn; }
         @Override public String toolCallId() { return "c"; }
-        @Override public Optional<ResolvedPath> path() { return Optional.ofNullable(path); }
+        @Override public Optional<ResolvedPath> path() { return paths.stream().findFirst(); }
+        @Override public List<ResolvedPath> paths() { return paths; }
         @Override public Path workspaceRoot() { return ws; }
         @Override public Path scratchDir() { return scratch; }
         @Override public String traceId() { return "tr"; }
@@ -155,5 +165,6 @@ final class Fixture {
         @Override public boolean isCancelled() { return false; }
         @Override public void onCancel(Runnable action) { }
         @Override public void output(Stream stream, String chunk) { }
+        @Override public List<Path> excludedDirectories() { return excluded; }
     }
 }

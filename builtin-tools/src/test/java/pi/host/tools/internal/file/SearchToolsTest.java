@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -57,6 +58,27 @@ class SearchToolsTest {
 
     static String text(ToolResult r) {
         return r.text().get(0);
+    }
+
+    /** Pins issue 13.2 for walks: a data dir inside the workspace is neither listed nor searched by Glob or Grep. */
+    @ParameterizedTest
+    @ValueSource(strings = {"rg", "java"})
+    void globAndGrepNeverEnterTheHostsOwnState(String which) throws Exception {
+        needs(which);
+        fx.file("state/pi-host.db.txt", "alpha in the database\n");
+        fx.file("state/scratch/s_x/notes.txt", "alpha in a scratch\n");
+        fx.file("st*ate[1]/mcp.json", "alpha in a strangely named data dir\n");
+        fx.file("src/state/kept.txt", "alpha: same name, not the data dir\n");
+        fx.excluded = List.of(fx.ws.resolve("state"), fx.ws.resolve("st*ate[1]"));
+        String listed = text(glob(which, ".", "**/*"));
+        assertThat(listed).contains("src/A.java", "src/state/kept.txt").doesNotContain("pi-host.db", "scratch",
+                "mcp.json");
+        for (String mode : List.of("content", "files", "count")) {
+            String found = text(grep(which, ".", "pattern", "alpha", "outputMode", mode));
+            assertThat(found).as(mode).contains("src/state/kept.txt").doesNotContain("pi-host.db", "scratch",
+                    "mcp.json");
+        }
+        assertThat(text(glob(which, "src", "**/*"))).as("a walk below it is unaffected").contains("kept.txt");
     }
 
     @ParameterizedTest

@@ -2,66 +2,104 @@ package pi.host.core.internal.approval;
 
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.osgi.service.component.annotations.Component;
 import pi.host.core.internal.session.SessionListener;
 
 /**
- * allow-session grants (spec §6, §10): per tool name and per session, in memory only. They follow
- * the session id and are never seen by another session; a restart forgets them.
+ * allow-session grants (spec §4a, §6, §10): per session and tool name, in memory only, each with the
+ * {@link GrantScope} its card showed. A grant from an in-root card covers the tool inside the roots;
+ * a grant from an outside-path card covers that tool on that canonical location only. They follow the
+ * session id, are never seen by another session, and a restart forgets them.
  *
  * <p>A grant also remembers the definition of the tool it was given for (an MCP tool's definition
- * hash; null for tools whose definition cannot change under the user). When the definition differs at
+ * hash; none for tools whose definition cannot change under the user). When the definition differs at
  * the next call, the grant is dropped: the user allowed that description and schema, not whatever the
  * server offers later (the rug-pull guard).
  */
 @Component(service = SessionGrants.class)
 public final class SessionGrants implements SessionListener {
 
-    /** What a session holds for one tool. */
-    public enum Grant {
-        /** No grant: the policy asks. */
-        NONE,
-        /** A grant for exactly this definition. */
-        GRANTED,
-        /** There was a grant, for another definition; it is gone now and the card says why. */
-        DEFINITION_CHANGED
-    }
-
-    /** A definition hash of tools that have none (builtins, plugins), so that the map holds no nulls. */
+    /** The definition of tools that have none (builtins, plugins), so that no grant holds a null. */
     private static final String FIXED = "";
 
-    private final ConcurrentHashMap<String, Map<String, String>> grants = new ConcurrentHashMap<>();
+    /** What a session holds for one tool: the definition it was given for, the in-root scope, the locations. */
+    private static final class Held {
+        final String definition;
+        volatile boolean inRoots;
+        final Set<GrantScope.Area> paths = ConcurrentHashMap.newKeySet();
 
-    public void grant(String sessionId, String toolName) {
-        grant(sessionId, toolName, null);
+        Held(String definition) {
+            this.definition = definition;
+        }
     }
 
-    /** Grants {@code toolName} to the session for the definition {@code definitionHash} (null: none). */
-    public void grant(String sessionId, String toolName, String definitionHash) {
-        grants.computeIfAbsent(sessionId, s -> new ConcurrentHashMap<>())
-                .put(toolName, Objects.requireNonNullElse(definitionHash, FIXED));
-    }
+    private final ConcurrentHashMap<String, Map<String, Held>> grants = new ConcurrentHashMap<>();
 
-    public boolean has(String sessionId, String toolName) {
-        return lookup(sessionId, toolName, null) == Grant.GRANTED;
+    /** Records an allow-session answer on a card that showed {@code scope}, for a tool without a definition hash. */
+    public void grant(String sessionId, GrantScope scope) {
+        grant(sessionId, scope, null);
     }
 
     /**
-     * The session's grant of {@code toolName} for the definition {@code definitionHash}; a grant given for
-     * another definition is dropped and reported as {@link Grant#DEFINITION_CHANGED}.
+     * Records an allow-session answer on a card that showed {@code scope}, for the tool's definition
+     * {@code definitionHash} (null: none); what was granted for another definition is replaced.
      */
-    public Grant lookup(String sessionId, String toolName, String definitionHash) {
-        Map<String, String> tools = grants.get(sessionId);
-        String given = tools == null ? null : tools.get(toolName);
-        if (given == null) {
-            return Grant.NONE;
+    public void grant(String sessionId, GrantScope scope, String definitionHash) {
+        String definition = Objects.requireNonNullElse(definitionHash, FIXED);
+        Held held = grants.computeIfAbsent(sessionId, s -> new ConcurrentHashMap<>())
+                .compute(scope.toolName(), (t, old) -> old != null && old.definition.equals(definition) ? old
+                        : new Held(definition));
+        held.paths.addAll(scope.paths());
+        if (scope.inRoots()) {
+            held.inRoots = true;
         }
-        if (given.equals(Objects.requireNonNullElse(definitionHash, FIXED))) {
-            return Grant.GRANTED;
+    }
+
+    /**
+     * Drops the session's grant of {@code toolName} when it was given for another definition than
+     * {@code definitionHash} (null: none); true when it did, so the card can say the definition changed.
+     */
+    public boolean dropIfRedefined(String sessionId, String toolName, String definitionHash) {
+        Map<String, Held> byTool = grants.get(sessionId);
+        Held held = byTool == null ? null : byTool.get(toolName);
+        if (held == null || held.definition.equals(Objects.requireNonNullElse(definitionHash, FIXED))) {
+            return false;
         }
-        tools.remove(toolName, given);
-        return Grant.DEFINITION_CHANGED;
+        return byTool.remove(toolName, held);
+    }
+
+    /** True when the session's grants for the tool cover every part of {@code scope}. */
+    public boolean covers(String sessionId, GrantScope scope) {
+        Map<String, Held> byTool = grants.get(sessionId);
+        Held held = byTool == null ? null : byTool.get(scope.toolName());
+        if (held == null || scope.inRoots() && !held.inRoots) {
+            return false;
+        }
+        for (GrantScope.Area needed : scope.paths()) {
+            if (!coveredBy(held, needed)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** {@link #covers} for a call inside the roots (or without paths), without building its scope. */
+    public boolean coversRoots(String sessionId, String toolName) {
+        Map<String, Held> byTool = grants.get(sessionId);
+        Held held = byTool == null ? null : byTool.get(toolName);
+        return held != null && held.inRoots;
+    }
+
+    private static boolean coveredBy(Held held, GrantScope.Area needed) {
+        for (GrantScope.Area granted : held.paths) {
+            // a directory grant covers a file or a directory below it; a file grant only that file
+            if (granted.covers(needed.path()) && (!needed.below() || granted.below())) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Drops every grant of a session (deleted). */

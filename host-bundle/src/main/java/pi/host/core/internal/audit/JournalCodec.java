@@ -13,8 +13,9 @@ import pi.host.core.internal.store.AuditRecord;
 final class JournalCodec {
 
     /**
-     * Bumped when the layout changes. Version 2 appended the definition hash; version 1 records (left by
-     * an older host) are still read back, without one. Any other version is not read back as a row.
+     * Bumped when the layout changes; a record of an unknown version is not read back as a row. Version
+     * 2 appended the definition hash and the declared paths; version 1 records (left by an older host) are
+     * still read back, without either.
      */
     static final byte VERSION = 2;
     private static final byte VERSION_1 = 1;
@@ -47,7 +48,8 @@ final class JournalCodec {
         out.putDouble(r.totalMs());
         out.put((byte) (r.ok() ? 1 : 0));
         out = string(out, r.errorCode());
-        return string(out, r.definitionHash());
+        out = string(out, r.definitionHash());
+        return string(out, r.paths());
     }
 
     /**
@@ -82,12 +84,13 @@ final class JournalCodec {
             boolean ok = in.get() == 1;
             String errorCode = string(in);
             String definitionHash = version == VERSION_1 ? null : string(in);
+            String paths = version == VERSION_1 ? null : string(in);
             if (in.hasRemaining()) {
                 throw new IllegalArgumentException("journal record has " + in.remaining() + " bytes too many");
             }
             return new AuditRecord(0, at, sessionId, turnId, toolCallId, toolName, traceId, delegate, argsHash,
                     argsPreview, externalPath, decision, rule, source, prompted, permissionWaitMs, durationMs,
-                    overheadMs, totalMs, ok, errorCode, definitionHash);
+                    overheadMs, totalMs, ok, errorCode, definitionHash, paths);
         } catch (BufferUnderflowException e) {
             throw new IllegalArgumentException("journal record is cut short", e);
         }

@@ -16,9 +16,9 @@ import pi.host.core.internal.args.SchemaValidator;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
-import pi.host.core.internal.policy.ToolKind;
 import pi.host.core.internal.registry.RegisteredTool;
 import pi.host.core.internal.registry.ToolRegistry;
+import pi.host.spi.ToolKind;
 
 /**
  * What the model may see per operating mode (spec §2, §2.1, §10): the tools the mode admits, with
@@ -128,7 +128,7 @@ public final class Catalog {
         Set<Long> live = new HashSet<>();
         for (RegisteredTool t : registry.all()) {
             live.add(t.serviceId());
-            ToolKind kind = ToolKind.of(t.origin(), t.localName());
+            ToolKind kind = t.kind();
             if (ModeMatrix.admit(mode, kind, !t.planSafeActions().isEmpty()).admitted() && describe(t).usable()) {
                 out.add(t);
             }

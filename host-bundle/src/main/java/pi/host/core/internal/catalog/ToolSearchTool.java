@@ -46,6 +46,7 @@ public final class ToolSearchTool implements ToolProvider {
         props.put(Tool.NAME, "ToolSearch");
         props.put(Tool.RISK, Risk.LOW.wire());
         props.put(Tool.TIMEOUT_MS, 10_000L);
+        props.put(pi.host.spi.Builtin.KIND, pi.host.spi.ToolKind.CONTROL.name());
         this.registration = context.registerService(ToolProvider.class, this, props);
     }
 

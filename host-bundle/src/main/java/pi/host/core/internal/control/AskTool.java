@@ -14,6 +14,8 @@ import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.core.internal.json.Json;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code asktool}: asks the user one or more questions and returns the answers as tool output. The
@@ -21,6 +23,7 @@ import pi.host.core.internal.json.Json;
  * stop resolves it as skipped with empty answers.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.CONTROL)
 @Tool(name = "asktool", risk = Risk.LOW, timeoutMs = 24L * 3600 * 1000)
 public final class AskTool implements ToolProvider {
 

@@ -15,6 +15,8 @@ import pi.host.api.ToolResult;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.session.SettingsService;
 import pi.host.core.internal.store.StorageException;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code BrowserPreview} (spec §2): asks the desktop's browser to show a workspace file, with a
@@ -22,6 +24,7 @@ import pi.host.core.internal.store.StorageException;
  * clearly when the browser is disabled in settings.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.PREVIEW, aliases = "path=file_path")
 @Tool(name = "BrowserPreview", risk = Risk.LOW, deferred = true, pathArg = "path",
         pathKind = PathKind.EXISTING_FILE, timeoutMs = 30_000,
         summary = "Open a workspace file (e.g. an HTML page) in the desktop's browser preview")

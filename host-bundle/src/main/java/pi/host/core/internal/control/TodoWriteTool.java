@@ -16,12 +16,15 @@ import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.store.StorageException;
 import pi.host.core.internal.store.StoreComponent;
 import pi.host.core.internal.store.TodoStore;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code TodoWrite}: replaces the session's checklist. The schema validates every entry; the host
  * persists the full ordered snapshot in one transaction and announces it with {@code todo.updated}.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.TODO)
 @Tool(name = "TodoWrite", risk = Risk.LOW, timeoutMs = 30_000)
 public final class TodoWriteTool implements ToolProvider {
 

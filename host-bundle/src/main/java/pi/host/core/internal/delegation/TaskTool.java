@@ -47,6 +47,7 @@ public final class TaskTool implements ToolProvider {
         props.put(Tool.NAME, DelegateScope.TASK);
         props.put(Tool.RISK, Risk.LOW.wire());
         props.put(Tool.TIMEOUT_MS, 10_000L);
+        props.put(pi.host.spi.Builtin.KIND, pi.host.spi.ToolKind.TASK.name());
         this.registration = context.registerService(ToolProvider.class, this, props);
     }
 

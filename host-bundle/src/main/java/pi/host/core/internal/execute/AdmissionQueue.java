@@ -1,10 +1,11 @@
 package pi.host.core.internal.execute;
 
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import org.osgi.service.component.annotations.Component;
 import pi.host.core.internal.session.SessionListener;
 
@@ -37,31 +38,62 @@ public final class AdmissionQueue implements SessionListener {
     public interface Ticket extends AutoCloseable {
         @Override
         void close();
+
+        /** True when the call had to wait for something another call held. */
+        default boolean waited() {
+            return false;
+        }
     }
 
     /**
-     * Waits for admission. {@code path} may be null (no path lock).
+     * Waits for admission: the session's mutation permit when {@code mutates}, a global slot, then the
+     * locks of {@code paths} (empty: none). Every wait honours the queues' fairness; the ticket says
+     * whether the call waited at all (the pipeline then judges it again).
      *
      * @throws InterruptedException when the waiting thread is interrupted (the call was cancelled)
      */
-    public Ticket admit(String sessionId, boolean mutates, Path path, boolean exclusive) throws InterruptedException {
+    public Ticket admit(String sessionId, boolean mutates, List<PathMutex.Lock> paths) throws InterruptedException {
         Deque<AutoCloseable> held = new ArrayDeque<>();
+        boolean waited = false;
         try {
             if (mutates) {
                 Semaphore permit = sessionPermits.computeIfAbsent(sessionId, s -> new Semaphore(1, true));
-                permit.acquire();
+                waited |= acquire(permit);
                 held.push(permit::release);
             }
-            global.acquire();
+            waited |= acquire(global);
             held.push(global::release);
-            if (path != null) {
-                held.push(paths.lock(path, exclusive));
+            if (!paths.isEmpty()) {
+                PathMutex.Held locks = this.paths.lockAll(paths);
+                waited |= locks.waited();
+                held.push(locks);
             }
         } catch (InterruptedException e) {
             releaseAll(held);
             throw e;
         }
-        return () -> releaseAll(held);
+        boolean didWait = waited;
+        return new Ticket() {
+            @Override
+            public void close() {
+                releaseAll(held);
+            }
+
+            @Override
+            public boolean waited() {
+                return didWait;
+            }
+        };
+    }
+
+    /** Takes a permit, fairly; true when it had to wait for one. */
+    private static boolean acquire(Semaphore s) throws InterruptedException {
+        // tryAcquire with a timeout honours fairness (the plain tryAcquire would jump the queue)
+        if (s.tryAcquire(0, TimeUnit.SECONDS)) {
+            return false;
+        }
+        s.acquire();
+        return true;
     }
 
     /** Forgets a deleted session's permit. */

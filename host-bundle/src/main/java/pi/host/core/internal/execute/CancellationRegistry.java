@@ -18,6 +18,8 @@ import pi.host.core.internal.session.SessionListener;
 public final class CancellationRegistry implements SessionListener {
 
     private static final int MAX_EARLY_ABORTS = 4096;
+    /** The reason a call is cancelled with when its session is deleted. */
+    public static final String SESSION_DELETED = "session deleted";
 
     private final Map<String, CallCancellation> active = new ConcurrentHashMap<>();
     /** Calls of a batch that were received but have not started: an abort can name them by id alone. */
@@ -117,7 +119,7 @@ public final class CancellationRegistry implements SessionListener {
 
     @Override
     public void sessionDeleted(String sessionId) {
-        cancelAll(sessionId, "session deleted");
+        cancelAll(sessionId, SESSION_DELETED);
     }
 
     @Deactivate

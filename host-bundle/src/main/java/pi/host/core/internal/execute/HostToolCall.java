@@ -4,8 +4,8 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.Optional;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
@@ -16,7 +16,8 @@ import pi.host.core.internal.events.HostEvents;
  * internal package) so that the host's SPI components can read the message id and recovery scope
  * of a builtin's call and attach its review records.
  */
-public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
+public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, pi.host.spi.WalkLimits,
+        pi.host.spi.PreparedCall {
 
     /** Most characters streamed as {@code tool.output} for one call; the result still carries its own output. */
     static final long MAX_STREAMED_CHARS = 4L * 1024 * 1024;
@@ -28,7 +29,7 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
     private final String toolCallId;
     private final String traceId;
     private final Instant deadline;
-    private final ResolvedPath path;
+    private final List<ResolvedPath> paths;
     private final Path workspaceRoot;
     private final Path scratchDir;
     private final CallCancellation cancellation;
@@ -37,10 +38,13 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
     private final String messageId;
     private final String recoveryScope;
     private final List<Map<String, Object>> review = new CopyOnWriteArrayList<>();
+    private final List<Path> excludedDirectories;
 
     HostToolCall(String toolName, Map<String, Object> arguments, String sessionId, String turnId, String toolCallId,
-            String traceId, Instant deadline, ResolvedPath path, Path workspaceRoot, Path scratchDir,
-            CallCancellation cancellation, HostEvents events, String messageId, String delegationId) {
+            String traceId, Instant deadline, List<ResolvedPath> paths, Path workspaceRoot, Path scratchDir,
+            CallCancellation cancellation, HostEvents events, String messageId, String delegationId,
+            List<Path> excludedDirectories) {
+        this.excludedDirectories = excludedDirectories;
         this.messageId = messageId;
         // the loop guard's scope (EDIT-CONTRACT.md): the delegate run, else the parent turn
         this.recoveryScope = delegationId != null ? "delegate:" + delegationId : "turn:" + turnId;
@@ -51,7 +55,7 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
         this.toolCallId = toolCallId;
         this.traceId = traceId;
         this.deadline = deadline;
-        this.path = path;
+        this.paths = paths;
         this.workspaceRoot = workspaceRoot;
         this.scratchDir = scratchDir;
         this.cancellation = cancellation;
@@ -90,7 +94,12 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
 
     @Override
     public Optional<ResolvedPath> path() {
-        return Optional.ofNullable(path);
+        return paths.isEmpty() ? Optional.empty() : Optional.of(paths.get(0));
+    }
+
+    @Override
+    public List<ResolvedPath> paths() {
+        return paths;
     }
 
     @Override
@@ -125,6 +134,11 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope {
         }
         events.publish("tool.output", Map.of("sessionId", sessionId, "toolCallId", toolCallId,
                 "stream", stream == Stream.STDERR ? "stderr" : "stdout", "chunk", chunk));
+    }
+
+    @Override
+    public List<Path> excludedDirectories() {
+        return excludedDirectories;
     }
 
     /** The client's message id the call belongs to, or null when the client sent none. */

@@ -20,8 +20,9 @@ import pi.host.api.ErrorCode;
 import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.delegation.DelegateScope;
-import pi.host.core.internal.plan.PlanModeTools;
 import pi.host.core.internal.policy.OperatingMode;
+import pi.host.core.internal.registry.ToolFacts;
+import pi.host.core.internal.registry.ToolRegistry;
 import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.rpc.Params;
 import pi.host.core.internal.rpc.RpcException;
@@ -34,8 +35,6 @@ import pi.host.core.internal.store.StorageException;
 @Component(service = ToolMethods.class)
 public final class ToolMethods {
 
-    /** The tools a batch may run in parallel (spec §0); any other tool makes the whole batch sequential. */
-    static final Set<String> PARALLEL_TOOLS = Set.of("Read", "Glob", "Grep");
     static final int MAX_BATCH = 256;
 
     private final ToolPipeline pipeline;
@@ -43,12 +42,14 @@ public final class ToolMethods {
     private final SessionService sessions;
     private final Activations activations;
     private final DelegateScope delegates;
+    private final ToolRegistry registry;
     private final ExecutorService parallel;
 
     @Activate
     public ToolMethods(@Reference ToolPipeline pipeline, @Reference Catalog catalog,
             @Reference SessionService sessions, @Reference Activations activations,
-            @Reference DelegateScope delegates) {
+            @Reference DelegateScope delegates, @Reference ToolRegistry registry) {
+        this.registry = registry;
         this.activations = activations;
         this.delegates = delegates;
         this.pipeline = pipeline;
@@ -143,15 +144,16 @@ public final class ToolMethods {
             }
             ExecuteRequest r = request((ObjectNode) call, sessionId, turnId);
             requests.add(r);
-            allParallel &= PARALLEL_TOOLS.contains(r.name());
+            // the tools declared parallel (spec §0: Read, Glob, Grep); any other makes the whole batch sequential
+            allParallel &= fact(r.name(), ToolFacts::parallel);
         }
         List<ObjectNode> results = new ArrayList<>(requests.size());
-        List<String> solo = requests.stream().map(ExecuteRequest::name).filter(PlanModeTools.SOLO::contains)
+        List<String> solo = requests.stream().map(ExecuteRequest::name).filter(n -> fact(n, ToolFacts::solo))
                 .distinct().toList();
         if (requests.size() > 1 && !solo.isEmpty()) {
             // a mode transition must be the only call of its batch: nothing here runs (PROTOCOL.md)
             for (ExecuteRequest r : requests) {
-                String message = PlanModeTools.SOLO.contains(r.name())
+                String message = solo.contains(r.name())
                         ? r.name() + " must be the only call in its batch; nothing in this batch ran"
                         : "not run: the batch also calls " + String.join(", ", solo)
                                 + ", which must be the only call in its batch";
@@ -183,6 +185,11 @@ public final class ToolMethods {
             requests.forEach(r -> pipeline.unexpect(sessionId, r.toolCallId()));
         }
         return results;
+    }
+
+    /** A batch fact of the tool registered under {@code name}; false for a name nothing is registered under. */
+    private boolean fact(String name, java.util.function.Predicate<ToolFacts> fact) {
+        return registry.find(name).map(t -> fact.test(t.facts())).orElse(false);
     }
 
     private static ExecuteRequest request(ObjectNode call, String sessionId, String turnId) throws RpcException {

@@ -1,14 +1,9 @@
 package pi.host.core.internal.execute;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Path;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
@@ -17,68 +12,39 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
-import pi.host.api.PathKind;
-import pi.host.api.ResolvedPath;
-import pi.host.api.ToolResult;
 import pi.host.core.internal.approval.ApprovalService;
-import pi.host.core.internal.approval.PermissionRequest;
 import pi.host.core.internal.approval.SessionGrants;
-import pi.host.core.internal.args.ArgumentAliases;
-import pi.host.core.internal.args.ArgumentException;
 import pi.host.core.internal.audit.AuditLog;
 import pi.host.core.internal.audit.Redactor;
 import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.delegation.DelegateScope;
 import pi.host.core.internal.events.HostEvents;
-import pi.host.core.internal.json.Json;
-import pi.host.core.internal.json.PlainValues;
-import pi.host.core.internal.paths.PathException;
-import pi.host.core.internal.paths.PathResolver;
-import pi.host.core.internal.paths.Resolution;
-import pi.host.core.internal.policy.Admission;
-import pi.host.core.internal.policy.Decision;
-import pi.host.core.internal.policy.ModeMatrix;
-import pi.host.core.internal.policy.OperatingMode;
-import pi.host.core.internal.policy.PermissionMode;
-import pi.host.core.internal.policy.PermissionModes;
-import pi.host.core.internal.policy.Policy;
-import pi.host.core.internal.policy.PolicyInput;
-import pi.host.core.internal.policy.ToolKind;
-import pi.host.core.internal.policy.Verdict;
-import pi.host.core.internal.registry.RegisteredTool;
-import pi.host.core.internal.registry.ToolOrigin;
+import pi.host.core.internal.policy.HostState;
 import pi.host.core.internal.registry.ToolRegistry;
 import pi.host.core.internal.session.SessionListener;
 import pi.host.core.internal.session.SessionService;
 import pi.host.core.internal.session.SettingsService;
-import pi.host.core.internal.store.SessionRecord;
 import pi.host.core.internal.store.StorageException;
 
 /**
- * The one path every tool call takes (ARCHITECTURE.md): session → cancellation → catalog and mode
- * → arguments → paths → policy → approval → paths again → admission → execution → bounds → result
- * → audit. Builtins, plugins, MCP tools and delegates all come through here; nothing else calls a
- * provider. Every call ends with an audit row and a {@code tool.completed} notification.
+ * The one path every tool call takes (ARCHITECTURE.md): builtins, plugins, MCP tools and delegates all
+ * come through here, and nothing else calls a provider. A call goes through the steps below in order;
+ * the first that refuses ends it. Every call ends with an audit row and a {@code tool.completed}
+ * notification, however it ends.
  */
 @Component(service = ToolPipeline.class)
 public final class ToolPipeline {
 
     private final SessionService sessions;
-    private final SettingsService settings;
-    private final ToolRegistry registry;
-    private final Catalog catalog;
-    private final ApprovalService approvals;
-    private final SessionGrants grants;
     private final AuditLog audit;
     private final HostEvents events;
     private final CancellationRegistry cancellations;
-    private final AdmissionQueue admission;
     private final List<SessionListener> sessionState;
-    private final Activations activations;
-    private final DelegateScope delegates;
     private final ToolRunner runner = new ToolRunner();
     private final SessionResolvers resolvers = new SessionResolvers();
+    /** The steps, top to bottom (docs/architecture.md, "One call, step by step"). */
+    private final List<Step> steps;
 
     @Activate
     public ToolPipeline(@Reference SessionService sessions, @Reference SettingsService settings,
@@ -86,21 +52,44 @@ public final class ToolPipeline {
             @Reference SessionGrants grants, @Reference AuditLog audit, @Reference HostEvents events,
             @Reference CancellationRegistry cancellations, @Reference AdmissionQueue admission,
             @Reference Activations activations, @Reference DelegateScope delegates) {
-        this.activations = activations;
-        this.delegates = delegates;
+        this.sessions = sessions;
+        this.audit = audit;
+        this.events = events;
         this.cancellations = cancellations;
-        this.admission = admission;
+        HostState hostState;
+        try {
+            hostState = new HostState(sessions.dataDir());
+        } catch (IOException e) {
+            // without the data dir's real location nothing could be kept out of it: do not activate
+            throw new IllegalStateException("the data dir cannot be resolved: " + e.getMessage(), e);
+        }
+        Step session = new SessionStep(sessions);
+        Step catalogLookup = new CatalogStep(registry);
+        Step mode = new ModeStep();
+        Step delegation = new DelegationStep(delegates);
+        Step activation = new ActivationStep(activations);
+        Step planActions = new PlanActionStep();
+        Step policy = new PolicyStep(settings, grants);
+        this.steps = List.of(
+                session,                                                   // SESSION_NOT_FOUND, STORAGE_ERROR
+                new CancellationStep(cancellations),                       // before anything can wait
+                catalogLookup,                                             // UNKNOWN_TOOL
+                mode,                                                      // MODE_DENIED, PLUGIN_DISABLED_IN_PLAN
+                delegation,                                                // UNKNOWN_TOOL, TOOL_DENIED
+                activation,                                                // TOOL_NOT_ACTIVE
+                new ArgumentStep(catalog),                                 // INVALID_ARGUMENT
+                planActions,                                               // PERMISSION_DENIED
+                new PrepareStep(),                                         // INVALID_ARGUMENT
+                new PathStep(sessions, resolvers, hostState, false),       // INVALID_ARGUMENT, TOOL_DENIED
+                policy,                                                    // TOOL_DENIED
+                new ApprovalStep(approvals, grants),                       // TOOL_DENIED, TOOL_ABORTED
+                new AdmissionStep(sessions, admission),                    // TOOL_ABORTED
+                new RecheckStep(session, catalogLookup, List.of(mode, delegation, activation, planActions,
+                        new PathStep(sessions, resolvers, hostState, true), policy)), // the first check's code
+                new ExecuteStep(sessions, events, hostState, runner));     // TOOL_TIMEOUT, TOOL_ABORTED, TOOL_FAILED
         // the per-session state the pipeline works with goes when its session is deleted
         this.sessionState = List.of(cancellations, admission, grants, activations, resolvers);
         sessionState.forEach(sessions::addListener);
-        this.sessions = sessions;
-        this.settings = settings;
-        this.registry = registry;
-        this.catalog = catalog;
-        this.approvals = approvals;
-        this.grants = grants;
-        this.audit = audit;
-        this.events = events;
     }
 
     @Deactivate
@@ -137,7 +126,7 @@ public final class ToolPipeline {
         CallState state = new CallState(request, TraceIds.next());
         state.redactedArguments = Redactor.redact(request.arguments());
         state.decided("deny", rule, "batch");
-        return finish(state, fail(state, code, message));
+        return finish(state, state.fail(code, message));
     }
 
     /**
@@ -165,13 +154,13 @@ public final class ToolPipeline {
         state.ending = new CallEnding(result -> answer.accept(finish(state, result)));
         ResultEnvelope refused;
         try {
-            refused = run(request, state);
+            refused = run(state);
         } catch (RuntimeException | LinkageError e) {
             if (state.ending.ended()) {
                 throw e; // the call had ended: answering it failed, the caller reports that
             }
             // a bug here must still end as a typed, audited result, never a dead request
-            refused = ResultEnvelope.error(ErrorCode.TOOL_FAILED, "internal error: " + e, state.traceId);
+            refused = state.fail(ErrorCode.TOOL_FAILED, "internal error: " + e);
         }
         if (refused != null) {
             state.ending.end(refused);
@@ -179,340 +168,32 @@ public final class ToolPipeline {
     }
 
     /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
-    private ResultEnvelope run(ExecuteRequest req, CallState state) {
-        state.redactedArguments = Redactor.redact(req.arguments());
-        SessionRecord session;
-        try {
-            session = sessions.find(req.sessionId()).orElse(null);
-        } catch (StorageException e) {
-            return fail(state, ErrorCode.STORAGE_ERROR, "the session store cannot be read: " + e.getMessage());
-        }
-        if (session == null) {
-            return fail(state, ErrorCode.SESSION_NOT_FOUND, "no session " + req.sessionId());
-        }
-        Optional<CallCancellation> registered = cancellations.register(req.sessionId(), req.toolCallId(), req.name());
-        if (registered.isEmpty()) {
-            return fail(state, ErrorCode.INVALID_ARGUMENT, "toolCallId " + req.toolCallId() + " is already in flight");
-        }
-        CallCancellation cancel = registered.get();
-        state.ending = state.ending.after(() -> cancellations.unregister(req.sessionId(), req.toolCallId(), cancel));
-        return admitAndRun(req, state, session, cancel);
-    }
-
-    /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
-    private ResultEnvelope admitAndRun(ExecuteRequest req, CallState state, SessionRecord session,
-            CallCancellation cancel) {
-        if (cancel.isCancelled()) {
-            return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted before it started");
-        }
-        // catalog: exact names only
-        RegisteredTool tool = registry.find(req.name()).orElse(null);
-        if (tool == null) {
-            state.decided("deny", "catalog.unknown", "registry");
-            return fail(state, ErrorCode.UNKNOWN_TOOL, "unknown tool '" + req.name() + "'");
-        }
-        state.definitionHash = tool.definitionHash();
-        // the operating-mode matrix: a hard deny before any card, whatever the permission mode or grants
-        OperatingMode mode = OperatingMode.parse(session.mode()).orElse(null);
-        ToolKind kind = ToolKind.of(tool.origin(), tool.localName());
-        if (mode == null) {
-            state.decided("mode-deny", "mode.unknown", "session");
-            return fail(state, ErrorCode.MODE_DENIED, "the session's mode '" + session.mode() + "' is unknown");
-        }
-        Admission admitted = ModeMatrix.admit(mode, kind, !tool.planSafeActions().isEmpty());
-        if (!admitted.admitted()) {
-            state.decided("mode-deny", admitted.rule(), "mode:" + mode.wire());
-            return fail(state, admitted.code(), req.name() + " is not available in " + mode.wire() + " mode");
-        }
-        // delegation (spec §10.2): Task needs a subagent definition; a delegate stays inside the tools
-        // the host resolves from its definition, before any card
-        DelegateScope.Verdict delegation = delegates.check(session, mode, req.name(),
-                req.delegate() == null ? null : req.delegate().name(),
-                req.delegate() == null ? null : req.delegate().source());
-        if (delegation.refused()) {
-            state.decided("deny", delegation.rule(), "delegate-scope");
-            return fail(state, delegation.code(), delegation.message());
-        }
-        // a deferred tool runs only once ToolSearch or a composer selection activated it this prompt; a
-        // delegate has no ToolSearch, so the tool set fixed by its definition counts as activated
-        if (tool.deferred() && !delegation.inScope() && !activations.isActive(session.id(), req.name())) {
-            state.decided("deny", "catalog.not-active", "activation");
-            return fail(state, ErrorCode.TOOL_NOT_ACTIVE, req.name() + " is an on-demand tool that is not active;"
-                    + " call ToolSearch with its name first");
-        }
-        // arguments
-        ObjectNode args;
-        try {
-            args = ArgumentAliases.fold(tool.origin() == ToolOrigin.BUILTIN ? tool.localName() : req.name(),
-                    req.arguments());
-        } catch (ArgumentException e) {
-            return fail(state, ErrorCode.INVALID_ARGUMENT, e.getMessage());
-        }
-        List<String> problems = catalog.validate(tool, args);
-        if (!problems.isEmpty()) {
-            return fail(state, ErrorCode.INVALID_ARGUMENT, "invalid arguments for " + req.name() + ": "
-                    + String.join("; ", problems));
-        }
-        if (kind == ToolKind.PLUGIN && mode != OperatingMode.AGENT) {
-            JsonNode action = args.get("action");
-            if (action == null || !action.isTextual() || !tool.planSafeActions().contains(action.textValue())) {
-                state.decided("deny", "plan.action", "planSafeActions");
-                return fail(state, ErrorCode.PERMISSION_DENIED, "action " + action + " of " + req.name()
-                        + " is not plan-safe; allowed in " + mode.wire() + " mode: " + tool.planSafeActions());
+    private ResultEnvelope run(CallState state) {
+        state.redactedArguments = Redactor.redact(state.request.arguments());
+        for (Step step : steps) {
+            // the first evaluation until the re-check replaces it with its own: execution uses that one
+            ResultEnvelope refused = step.apply(state, state.last);
+            if (refused != null) {
+                return refused;
             }
         }
-        // paths: resolved against the session roots before policy (only for tools that take one)
-        Path workspace = Path.of(session.workspaceRoot());
-        Path scratch = sessions.scratchDir(session.id());
-        PathResolver resolver = null;
-        Resolution resolution = null;
-        if (tool.pathArg() != null) {
-            try {
-                if (session.temporary()) {
-                    sessions.ensureScratch(session.id()); // a temporary session's workspace is its scratch dir
-                }
-                resolver = resolvers.of(session.id(), workspace, scratch);
-                resolution = resolver.resolve(rawPath(tool, args, workspace), tool.pathKind());
-            } catch (PathException e) {
-                ResultEnvelope r = fail(state, e.code(), e.getMessage());
-                return e.suggestion() == null ? r
-                        : r.withDetail("suggestion", Json.mapper().valueToTree(e.suggestion()));
-            } catch (IOException | RuntimeException e) {
-                return fail(state, ErrorCode.INVALID_ARGUMENT, "the session's roots cannot be used: " + e.getMessage());
-            }
-        }
-        boolean outside = resolution != null && resolution.outside();
-        // policy
-        PermissionMode permissionMode;
-        try {
-            permissionMode = permissionMode(delegation, session);
-        } catch (StorageException e) {
-            return fail(state, ErrorCode.STORAGE_ERROR, "the settings cannot be read: " + e.getMessage());
-        }
-        boolean scratchTarget = tool.mutates() && resolution != null
-                && resolution.path().root() == ResolvedPath.Root.SCRATCH;
-        // the rug-pull guard: a grant given for another definition of an MCP tool is dropped, and the card says so
-        SessionGrants.Grant grant = grants.lookup(session.id(), req.name(), tool.definitionHash());
-        Decision decision = Policy.decide(new PolicyInput(req.name(), kind, tool.risk(), permissionMode, outside,
-                scratchTarget, grant == SessionGrants.Grant.GRANTED));
-        if (grant == SessionGrants.Grant.DEFINITION_CHANGED && decision.verdict() == Verdict.ASK) {
-            decision = new Decision(decision.verdict(), decision.rule(), decision.source(),
-                    Policy.MCP_DEFINITION_CHANGED_REASON);
-        }
-        state.decided(decision.verdict().wire(), decision.rule(),
-                decision.source());
-        switch (decision.verdict()) {
-            case DENY:
-                state.decided("deny", decision.rule(), decision.source());
-                markExternal(state, outside, false);
-                return fail(state, ErrorCode.TOOL_DENIED, "denied by policy: " + decision.reason());
-            case ASK:
-                ResultEnvelope refused = askUser(req, state, session, tool, decision, resolution, cancel);
-                if (refused != null) {
-                    markExternal(state, outside, false);
-                    return refused;
-                }
-                break;
-            default:
-                state.decided("allow", decision.rule(), decision.source());
-        }
-        markExternal(state, outside, true);
-        // paths again, right before execution: approval cannot skip canonicalisation
-        ResolvedPath path = null;
-        if (resolution != null) {
-            try {
-                path = resolver.recheck(resolution, tool.pathKind());
-            } catch (PathException e) {
-                return fail(state, e.code(), e.getMessage());
-            }
-        }
-        return admitAndExecute(req, state, session, tool, kind, args, path, workspace, scratch, cancel);
-    }
-
-    private ResultEnvelope askUser(ExecuteRequest req, CallState state, SessionRecord session, RegisteredTool tool,
-            Decision decision, Resolution resolution, CallCancellation cancel) {
-        String external = resolution != null && resolution.outside() ? resolution.path().absolute().toString() : null;
-        PermissionRequest card = new PermissionRequest(ApprovalService.newRequestId(), session.id(), req.turnId(),
-                req.toolCallId(), req.name(), tool.risk().wire(), decision.reason(), state.redactedArguments,
-                external, req.delegate() == null ? null : req.delegate().name(), annotations(tool),
-                System.currentTimeMillis());
-        state.prompted = true;
-        long asked = System.nanoTime();
-        ApprovalService.Outcome outcome = approvals.ask(card, cancel);
-        state.waitNanos = System.nanoTime() - asked;
-        switch (outcome) {
-            case ALLOWED_SESSION:
-                grants.grant(session.id(), req.name(), tool.definitionHash());
-                state.decided("allow", decision.rule(), "user:allow-session");
-                return null;
-            case ALLOWED_ONCE:
-                state.decided("allow", decision.rule(), "user:allow-once");
-                return null;
-            case DENIED:
-                state.decided("deny", decision.rule(), "user");
-                return fail(state, ErrorCode.TOOL_DENIED, "user denied permission");
-            case CANCELLED:
-                state.decided("deny", decision.rule(), "cancelled");
-                return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted while waiting for permission");
-            case SHUTDOWN:
-                state.decided("deny", decision.rule(), "shutdown");
-                return fail(state, ErrorCode.TOOL_DENIED, "the host is shutting down; nothing ran");
-            case LIMIT:
-                state.prompted = false; // no card was shown
-                state.decided("deny", decision.rule(), "card-limit");
-                return fail(state, ErrorCode.CARD_LIMIT, "the session already has " + approvals.maxPerSession()
-                        + " permission cards waiting for the user; no card was shown and nothing ran");
-            default:
-                state.decided("deny", decision.rule(), "no-approver");
-                return fail(state, ErrorCode.TOOL_DENIED,
-                        "permission is required but no client is attached to approve; nothing ran");
-        }
-    }
-
-    /** A refusal, or null once the tool's body has run (its result went to {@code state.ending}). */
-    private ResultEnvelope admitAndExecute(ExecuteRequest req, CallState state, SessionRecord session,
-            RegisteredTool tool, ToolKind kind, ObjectNode args, ResolvedPath path, Path workspace, Path scratchDir,
-            CallCancellation cancel) {
-        Path scratch = scratchDir;
-        try {
-            if (tool.mutates()) {
-                scratch = sessions.ensureScratch(session.id());
-            }
-        } catch (IOException e) {
-            return fail(state, ErrorCode.TOOL_FAILED, "the scratch dir cannot be created: " + e.getMessage());
-        }
-        Thread waiter = Thread.currentThread();
-        AdmissionQueue.Ticket ticket;
-        try (CallCancellation.AutoCloseableAction wake = cancel.onCancel(waiter::interrupt)) {
-            ticket = admission.admit(session.id(), tool.mutates(), path == null ? null : path.absolute(),
-                    tool.mutates());
-        } catch (InterruptedException e) {
-            return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted while queued");
-        } finally {
-            Thread.interrupted(); // an abort that raced with admission must not leak into the run
-        }
-        CallEnding ending = state.ending.after(ticket::close); // however the call ends, even before its body does
-        state.ending = ending;
-        if (cancel.isCancelled()) {
-            return fail(state, ErrorCode.TOOL_ABORTED, "the call was aborted while queued");
-        }
-        Map<String, Object> plainArgs = plainArguments(args);
-        Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
-        HostToolCall call = new HostToolCall(tool.localName(), plainArgs, session.id(), req.turnId(),
-                req.toolCallId(), state.traceId, deadline, path, workspace, scratch, cancel, events, req.messageId(),
-                req.delegate() == null ? null : req.delegate().delegationId());
-        long started = System.nanoTime();
-        runner.run(tool.provider(), call, cancel, tool.timeoutMs(), kind == ToolKind.READ, outcome -> {
-            state.bodyNanos = System.nanoTime() - started;
-            ending.end(envelope(state, tool, outcome, path, call));
-        });
         return null;
     }
 
-    private ResultEnvelope envelope(CallState state, RegisteredTool tool, ToolRunner.Outcome outcome,
-            ResolvedPath path, HostToolCall call) {
-        switch (outcome.kind()) {
-            case TIMEOUT:
-                return ResultEnvelope.error(ErrorCode.TOOL_TIMEOUT, tool.name() + " did not finish within "
-                        + tool.timeoutMs() + " ms and was cancelled", state.traceId)
-                        .withDetail("timeoutMs", JsonNodeFactory.instance.numberNode(tool.timeoutMs()));
-            case ABORTED:
-                return ResultEnvelope.error(ErrorCode.TOOL_ABORTED, "the call was aborted", state.traceId);
-            case FAILED:
-                return ResultEnvelope.error(ErrorCode.TOOL_FAILED, tool.name() + " failed: " + outcome.failure(),
-                        state.traceId);
-            default:
-                return fromResult(state, outcome.result(), path, call);
-        }
-    }
-
-    private ResultEnvelope fromResult(CallState state, ToolResult result, ResolvedPath path, HostToolCall call) {
-        ObjectNode details;
-        try {
-            JsonNode tree = PlainValues.toTree(result.details());
-            details = tree instanceof ObjectNode ? (ObjectNode) tree : JsonNodeFactory.instance.objectNode();
-        } catch (IllegalArgumentException e) {
-            return ResultEnvelope.error(ErrorCode.TOOL_FAILED, "the tool returned details that are not JSON: "
-                    + e.getMessage(), state.traceId);
-        }
-        boolean[] cut = {false};
-        List<String> text = OutputLimits.bound(result.text(), OutputLimits.MAX_RESULT_CHARS, cut);
-        // review records come from the host's ReviewSnapshots (reachable by builtins only), never from
-        // the provider's result, and only a successful call carries them (spec §4c)
-        com.fasterxml.jackson.databind.node.ArrayNode review = JsonNodeFactory.instance.arrayNode();
-        if (result.ok()) {
-            call.review().forEach(r -> review.add(Json.mapper().valueToTree(r)));
-        }
-        return new ResultEnvelope(result.errorCode(), text, details, path == null ? null : path.root().wire(),
-                path == null ? null : path.display(), state.traceId, result.truncated() || cut[0],
-                review, result.terminate());
-    }
-
     /**
-     * The arguments as the provider sees them: plain maps, lists, strings, numbers, as the mapper's
-     * {@code treeToValue} reads them, without its token buffer round trip.
+     * Bounds the result, audits the call and tells clients it completed. An audit failure turns a
+     * success into STORAGE_ERROR.
      */
-    static Map<String, Object> plainArguments(ObjectNode args) {
-        return PlainValues.toMap(args);
-    }
-
-    /** An MCP tool's declared annotations for its card (shown, never trusted), or null. */
-    private static JsonNode annotations(RegisteredTool tool) {
-        if (tool.annotations() == null) {
-            return null;
-        }
-        try {
-            return Json.mapper().readTree(tool.annotations());
-        } catch (IOException e) {
-            return null; // the bridge wrote it; a broken one is left off the card rather than failing the call
-        }
-    }
-
-    /** The raw path argument; an optional directory argument that was left out means the workspace root. */
-    private static String rawPath(RegisteredTool tool, ObjectNode args, Path workspace) throws PathException {
-        JsonNode raw = args.get(tool.pathArg());
-        if (raw != null && raw.isTextual()) {
-            return raw.textValue();
-        }
-        if (raw == null && (tool.pathKind() == PathKind.DIRECTORY || tool.pathKind() == PathKind.FILE_OR_DIRECTORY)) {
-            return workspace.toString();
-        }
-        throw new PathException(ErrorCode.INVALID_ARGUMENT, "'" + tool.pathArg() + "' must be a path string");
-    }
-
-    /**
-     * The permission mode this call is judged under: the explicit scope of the delegate's definition
-     * (builtin and user definitions only; spec §10.2), otherwise session → global default → ask. Null
-     * when a stored value is unknown, which the policy denies.
-     */
-    private PermissionMode permissionMode(DelegateScope.Verdict delegation, SessionRecord session)
-            throws StorageException {
-        if (delegation.permission() != null) {
-            return delegation.permission();
-        }
-        return PermissionModes.effective(session.permissionMode(), settings.defaultPermissionMode()).orElse(null);
-    }
-
-    private static void markExternal(CallState state, boolean outside, boolean allowed) {
-        if (outside) {
-            state.externalPath = allowed ? "allowed" : "denied";
-        }
-    }
-
-    private static ResultEnvelope fail(CallState state, ErrorCode code, String message) {
-        return ResultEnvelope.error(code, message, state.traceId);
-    }
-
-    /** Audits the call and tells clients it completed. An audit failure turns a success into STORAGE_ERROR. */
-    private ResultEnvelope finish(CallState state, ResultEnvelope result) {
+    private ResultEnvelope finish(CallState state, ResultEnvelope unbounded) {
+        ResultEnvelope result = ResultBounds.bound(unbounded);
         try {
             audit.append(state.audit(result));
         } catch (StorageException e) {
             System.getLogger(ToolPipeline.class.getName()).log(System.Logger.Level.ERROR,
                     "audit row lost for call " + state.request.toolCallId(), e);
             if (result.ok()) {
-                result = ResultEnvelope.error(ErrorCode.STORAGE_ERROR,
-                        "the call ran but its audit row could not be written: " + e.getMessage(), state.traceId);
+                result = state.fail(ErrorCode.STORAGE_ERROR,
+                        "the call ran but its audit row could not be written: " + e.getMessage());
             }
         }
         ObjectNode done = JsonNodeFactory.instance.objectNode();

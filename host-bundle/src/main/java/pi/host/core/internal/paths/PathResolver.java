@@ -43,6 +43,8 @@ public final class PathResolver {
 
     private final Path workspace;
     private final Path workspaceReal;
+    private final Path scratchReal;
+    private final List<Path> ownRoots;
     /** True where the file system's separator is '/': display paths need no re-joining. */
     private final boolean slashSeparated;
     /** Most specific root first. */
@@ -63,16 +65,30 @@ public final class PathResolver {
             throw new UncheckedIOException("cannot resolve the workspace root " + workspace, e);
         }
         Path scratch = scratchDir.toAbsolutePath().normalize();
-        Path scratchReal;
         try {
             scratchReal = Canonicalizer.canonical(scratch);
         } catch (PathException e) {
             throw new IllegalArgumentException("cannot resolve the scratch dir " + scratch + ": " + e.getMessage());
         }
+        ownRoots = List.of(scratchReal);
         RootSpec ws = new RootSpec(Root.WORKSPACE, workspace, workspaceReal);
         RootSpec sc = new RootSpec(Root.SCRATCH, scratch, scratchReal);
         boolean scratchNested = scratchReal.startsWith(workspaceReal) && !scratchReal.equals(workspaceReal);
         roots = scratchNested ? List.of(sc, ws) : List.of(ws, sc);
+    }
+
+    /** The scratch dir's real location (it may not exist yet). */
+    public Path scratchRoot() {
+        return scratchReal;
+    }
+
+    /**
+     * The session's own roots inside the host's data dir, real: its scratch dir. Its visualization dir
+     * and an isolated session's worktree under {@code <data_dir>/worktrees/} belong here once they exist
+     * (issue 17); every other location in the data dir is host state to the pipeline.
+     */
+    public List<Path> ownRoots() {
+        return ownRoots;
     }
 
     /**

@@ -8,6 +8,8 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code EnterGoalMode}: Agent → Goal (the mode matrix admits it only in Agent). The host validates the
@@ -15,6 +17,7 @@ import pi.host.api.ToolResult;
  * the only call in its batch (tools.executeBatch).
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.ENTER_GOAL, solo = true)
 @Tool(name = "EnterGoalMode", risk = Risk.LOW, timeoutMs = 30_000)
 public final class EnterGoalModeTool implements ToolProvider {
 

@@ -8,6 +8,8 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code SubmitGoal}: writes the Markdown byte for byte (UTF-8) to a new {@code .pi/goal/*.md} in the
@@ -15,6 +17,7 @@ import pi.host.api.ToolResult;
  * resolves it with {@code plans.resolve}. Only in Goal mode, and alone in its batch.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.SUBMIT_GOAL, solo = true)
 @Tool(name = "SubmitGoal", risk = Risk.LOW, timeoutMs = 30_000)
 public final class SubmitGoalTool implements ToolProvider {
 

@@ -2,6 +2,7 @@ package pi.host.core.internal.policy;
 
 import java.util.Objects;
 import pi.host.api.ErrorCode;
+import pi.host.spi.ToolKind;
 
 /**
  * The operating-mode matrix (spec §10, §10.1, §11): which tool kinds a mode admits before any
@@ -46,6 +47,26 @@ public final class ModeMatrix {
     public static Admission admit(OperatingMode mode, ToolKind kind, boolean hasPlanSafeActions) {
         Objects.requireNonNull(mode, "mode");
         Objects.requireNonNull(kind, "kind");
+        return TABLE[mode.ordinal()][kind.ordinal()][hasPlanSafeActions ? 1 : 0];
+    }
+
+    /** Every cell, worked out once: the pipeline asks on every call (twice when a call waited). */
+    private static final Admission[][][] TABLE = table();
+
+    private static Admission[][][] table() {
+        OperatingMode[] modes = OperatingMode.values();
+        ToolKind[] kinds = ToolKind.values();
+        Admission[][][] t = new Admission[modes.length][kinds.length][2];
+        for (OperatingMode m : modes) {
+            for (ToolKind k : kinds) {
+                t[m.ordinal()][k.ordinal()][0] = decide(m, k, false);
+                t[m.ordinal()][k.ordinal()][1] = decide(m, k, true);
+            }
+        }
+        return t;
+    }
+
+    private static Admission decide(OperatingMode mode, ToolKind kind, boolean hasPlanSafeActions) {
         String prefix = mode.wire() + ".";
         if (mode == OperatingMode.AGENT) {
             if (kind == ToolKind.SUBMIT_PLAN || kind == ToolKind.SUBMIT_GOAL) {

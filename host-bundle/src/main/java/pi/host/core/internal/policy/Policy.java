@@ -1,6 +1,7 @@
 package pi.host.core.internal.policy;
 
 import pi.host.api.Risk;
+import pi.host.spi.ToolKind;
 
 /**
  * The permission policy (spec §4a, §4b, §6): turns an admitted call into allow, ask or deny.
@@ -12,6 +13,7 @@ import pi.host.api.Risk;
  * <pre>
  * kind                        ask            accept-edits   auto
  * outside path (any kind)     ASK / grant    ASK / grant    ALLOW
+ * control file changed        ASK / grant    ASK / grant    ALLOW
  * READ, PREVIEW, CONTROL,
  *   TODO, ENTER_*, SUBMIT_*   ALLOW          ALLOW          ALLOW
  * EDIT in scratch             ALLOW          ALLOW          ALLOW
@@ -23,8 +25,10 @@ import pi.host.api.Risk;
  *   medium or high risk       ASK / grant    ASK / grant    ALLOW
  * </pre>
  *
- * "ASK / grant" means ALLOW when the session holds an allow-session grant for the tool name, else
- * ASK. The operating-mode matrix ({@link ModeMatrix}) runs before this class, so nothing here can
+ * "ASK / grant" means ALLOW when the session's allow-session grants cover the call's scope (the tool,
+ * and every outside or protected location it names: an in-root grant covers neither), else ASK. A
+ * change to a repository control file (issue 13.3, beyond the spec) is confirmed like an outside path,
+ * before the scratch and accept-edits auto-allows. The operating-mode matrix ({@link ModeMatrix}) runs before this class, so nothing here can
  * re-enable a tool the mode denies. An unresolved permission mode denies: fail closed.
  */
 public final class Policy {
@@ -46,6 +50,9 @@ public final class Policy {
         }
         if (in.outsidePath()) {
             return outside(in, mode);
+        }
+        if (in.controlFile()) {
+            return controlFile(in, mode);
         }
         switch (in.kind()) {
             case READ:
@@ -86,6 +93,19 @@ public final class Policy {
                     "Access outside the workspace allowed for this session: " + in.toolName());
         }
         return ask("outside." + mode.wire(), mode, "Access outside the workspace: " + in.toolName());
+    }
+
+    private static Decision controlFile(PolicyInput in, PermissionMode mode) {
+        if (mode == PermissionMode.AUTO) {
+            return allow("control.auto", "permission-mode:auto",
+                    in.toolName() + " changes a repository control file, allowed by auto");
+        }
+        if (in.sessionGrant()) {
+            return allow("control.grant.session", "session-grant",
+                    in.toolName() + " changes a repository control file this session allowed");
+        }
+        return ask("control." + mode.wire(), mode, in.toolName()
+                + " changes a repository control file (.git, .gitattributes, .gitmodules or .pi configuration)");
     }
 
     private static Decision edit(PolicyInput in, PermissionMode mode) {

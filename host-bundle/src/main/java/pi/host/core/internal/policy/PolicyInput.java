@@ -2,6 +2,7 @@ package pi.host.core.internal.policy;
 
 import java.util.Objects;
 import pi.host.api.Risk;
+import pi.host.spi.ToolKind;
 
 /**
  * What the permission policy needs to know about one admitted call.
@@ -11,11 +12,14 @@ import pi.host.api.Risk;
  * @param risk the effective risk (after the host's defaults; MCP tools are medium whatever this says)
  * @param mode the effective permission mode; null when it could not be resolved, which denies
  * @param outsidePath an explicit path argument resolved outside both the workspace and scratch roots
+ * @param controlFile the call changes a repository control file inside the roots ({@code .git}, git's
+ *     work-tree configuration, the project's {@code .pi/} configuration: {@link RepositoryFiles})
  * @param scratchTarget a mutating call whose resolved path is inside the scratch root
- * @param sessionGrant an allow-session grant exists for this tool name in this session
+ * @param sessionGrant the session's allow-session grants cover this call's scope (its tool, and every
+ *     outside or protected location it names)
  */
 public record PolicyInput(String toolName, ToolKind kind, Risk risk, PermissionMode mode, boolean outsidePath,
-        boolean scratchTarget, boolean sessionGrant) {
+        boolean controlFile, boolean scratchTarget, boolean sessionGrant) {
 
     public PolicyInput {
         Objects.requireNonNull(toolName, "toolName");

@@ -1,9 +1,9 @@
 package pi.host.core.internal.registry;
 
 import java.util.List;
-import pi.host.api.PathKind;
 import pi.host.api.Risk;
 import pi.host.api.ToolProvider;
+import pi.host.spi.ToolKind;
 
 /**
  * A tool as the host knows it: the name the model sees, the internal name, where it came from, the
@@ -19,8 +19,7 @@ import pi.host.api.ToolProvider;
  * @param planSafeActions the actions allowed in Plan and Goal
  * @param deferred true when listed on demand only
  * @param summary one line for the on-demand catalog
- * @param pathArg the argument holding the tool's path, or null (builtins only)
- * @param pathKind what that path must name
+ * @param facts the per-tool facts the pipeline works with (kind, aliases, batch rules, preparation)
  * @param mutates true when calls are serialized per session and lock their path exclusively
  * @param timeoutMs the budget of one call
  * @param bundleId the providing bundle
@@ -30,6 +29,11 @@ import pi.host.api.ToolProvider;
  */
 public record RegisteredTool(String name, String internalName, String localName, ToolOrigin origin, String owner,
         Risk risk, boolean declaredRiskValid, List<String> actions, List<String> planSafeActions, boolean deferred,
-        String summary, String pathArg, PathKind pathKind, boolean mutates, long timeoutMs, ToolProvider provider,
+        String summary, ToolFacts facts, boolean mutates, long timeoutMs, ToolProvider provider,
         long bundleId, long serviceId, String definitionHash, String annotations) {
+
+    /** What the mode matrix and the policy take the tool for. */
+    public ToolKind kind() {
+        return facts.kind();
+    }
 }

@@ -17,7 +17,6 @@ import org.osgi.service.component.annotations.Reference;
 import org.osgi.service.component.annotations.ReferenceCardinality;
 import org.osgi.service.component.annotations.ReferencePolicy;
 import org.osgi.service.component.annotations.ReferencePolicyOption;
-import pi.host.api.PathKind;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
 import pi.host.api.ToolProvider;
@@ -189,16 +188,6 @@ public final class ToolRegistry {
         }
         boolean deferred = origin != ToolOrigin.BUILTIN || flag(ref.getProperty(Tool.DEFERRED));
         String summary = Optional.ofNullable(stringProperty(ref, Tool.SUMMARY)).orElse("");
-        // paths are resolved for builtins only: plugins and MCP tools get no filesystem surface from the host
-        String pathArg = origin == ToolOrigin.BUILTIN ? stringProperty(ref, Tool.PATH_ARG) : null;
-        PathKind pathKind = PathKind.NONE;
-        if (pathArg != null) {
-            try {
-                pathKind = PathKind.valueOf(String.valueOf(ref.getProperty(Tool.PATH_KIND)));
-            } catch (IllegalArgumentException e) {
-                throw new Refused("pi.tool.pathKind must name a PathKind when pi.tool.pathArg is set");
-            }
-        }
         boolean mutates = flag(ref.getProperty(Tool.MUTATES));
         long timeoutMs = Tool.DEFAULT_TIMEOUT_MS;
         Object timeout = ref.getProperty(Tool.TIMEOUT_MS);
@@ -212,6 +201,13 @@ public final class ToolRegistry {
                 throw new Refused("pi.tool.timeoutMs must be between 1 ms and 24 h");
             }
         }
+        // kind, aliases, batch rules, paths: declared by builtins, from the origin for everything else
+        ToolFacts facts;
+        try {
+            facts = ToolFacts.read(origin, exposed, provider, ref);
+        } catch (ToolFacts.Refusal e) {
+            throw new Refused(e.getMessage());
+        }
         long serviceId = (Long) ref.getProperty(Constants.SERVICE_ID);
         // what the user approves of an MCP tool: the rug-pull guard compares it, the card shows the annotations
         String definitionHash = origin == ToolOrigin.MCP ? stringProperty(ref, MCP_DEFINITION_HASH) : null;
@@ -220,7 +216,7 @@ public final class ToolRegistry {
             throw new Refused("an MCP tool must carry its definition hash (" + MCP_DEFINITION_HASH + ")");
         }
         return new RegisteredTool(exposed, ToolNaming.internalName(origin, owner, localName), localName, origin,
-                owner, risk, declared.isPresent(), actions, planSafe, deferred, summary, pathArg, pathKind, mutates,
+                owner, risk, declared.isPresent(), actions, planSafe, deferred, summary, facts, mutates,
                 timeoutMs, provider, bundleId, serviceId, definitionHash, annotations);
     }
 
@@ -235,16 +231,16 @@ public final class ToolRegistry {
         }
     }
 
-    private static boolean flag(Object value) {
+    static boolean flag(Object value) {
         return Boolean.TRUE.equals(value) || "true".equals(value);
     }
 
-    private static String stringProperty(ServiceReference<?> ref, String key) {
+    static String stringProperty(ServiceReference<?> ref, String key) {
         Object v = ref.getProperty(key);
         return v instanceof String && !((String) v).isEmpty() ? (String) v : null;
     }
 
-    private static List<String> stringList(Object value) {
+    static List<String> stringList(Object value) {
         if (value instanceof String) {
             return List.of((String) value);
         }

@@ -13,6 +13,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.core.internal.execute.AdmissionQueue;
+import pi.host.core.internal.execute.PathMutex;
 import pi.host.core.internal.provenance.ProvenanceStore;
 import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.rpc.RpcException;
@@ -63,13 +64,10 @@ public final class ReviewMethods {
         }
         List<AdmissionQueue.Ticket> held = new ArrayList<>();
         try {
-            // the session's mutation permit with the first path, then the other paths' locks in
-            // sorted order (one order for every rollback, so two of them cannot deadlock)
+            // the session's mutation permit, then every path's lock (taken in one sorted order, so two
+            // rollbacks, or a rollback and an Edit's MV, cannot deadlock)
             List<Path> files = entryPaths(sessionId, snapshotId);
-            held.add(admission.admit(sessionId, true, files.isEmpty() ? null : files.get(0), true));
-            for (Path f : files.subList(Math.min(1, files.size()), files.size())) {
-                held.add(admission.admit(sessionId, false, f, true));
-            }
+            held.add(admission.admit(sessionId, true, files.stream().map(f -> new PathMutex.Lock(f, true)).toList()));
             List<String> paths = Rollback.run(store, provenance, sessionId, snapshotId,
                     Path.of(session.workspaceRoot()), sessions.scratchDir(sessionId));
             Map<String, Object> out = new LinkedHashMap<>();

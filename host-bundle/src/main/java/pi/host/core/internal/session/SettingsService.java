@@ -46,7 +46,12 @@ public final class SettingsService {
 
     @Activate
     public SettingsService(@Reference StoreComponent store) {
-        this.store = new SettingsStore(store.database());
+        this(new SettingsStore(store.database()));
+    }
+
+    /** A service over an open store (tests and embedding). */
+    public SettingsService(SettingsStore store) {
+        this.store = store;
     }
 
     /** The stored values over the defaults (secrets included: for the host's own use only). */

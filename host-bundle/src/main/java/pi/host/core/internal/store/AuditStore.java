@@ -13,10 +13,10 @@ public final class AuditStore {
 
     private static final String COLUMNS = "at, session_id, turn_id, tool_call_id, tool_name, trace_id, delegate,"
             + " args_hash, args_preview, external_path, decision, rule, source, prompted, permission_wait_ms,"
-            + " duration_ms, overhead_ms, total_ms, ok, error_code, definition_hash";
+            + " duration_ms, overhead_ms, total_ms, ok, error_code, definition_hash, paths";
 
     private static final String INSERT = "INSERT INTO audit (" + COLUMNS
-            + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
+            + ") VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)";
 
     private final Database db;
 
@@ -81,7 +81,8 @@ public final class AuditStore {
         ps.setDouble(i++, r.totalMs());
         ps.setInt(i++, r.ok() ? 1 : 0);
         ps.setString(i++, r.errorCode());
-        ps.setString(i, r.definitionHash());
+        ps.setString(i++, r.definitionHash());
+        ps.setString(i, r.paths());
     }
 
     /** How many rows of the journal segment {@code segment} the table holds (0 if none). */
@@ -149,6 +150,6 @@ public final class AuditStore {
                 rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++),
                 rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++), rs.getString(i++),
                 rs.getInt(i++) == 1, rs.getDouble(i++), rs.getDouble(i++), rs.getDouble(i++), rs.getDouble(i++),
-                rs.getInt(i++) == 1, rs.getString(i++), rs.getString(i));
+                rs.getInt(i++) == 1, rs.getString(i++), rs.getString(i++), rs.getString(i));
     }
 }

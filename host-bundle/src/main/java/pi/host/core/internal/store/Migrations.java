@@ -91,7 +91,9 @@ final class Migrations {
             // the definition hash of the MCP tool a row is about (rug-pull guard): which description and
             // schema the user's decision applied to
             new Migration(6, List.of(
-                    "ALTER TABLE audit ADD COLUMN definition_hash TEXT")));
+                    "ALTER TABLE audit ADD COLUMN definition_hash TEXT")),
+            // every path a call declared, with its root and access (issue 13.6), as a JSON array
+            new Migration(7, List.of("ALTER TABLE audit ADD COLUMN paths TEXT")));
 
     private Migrations() {
     }

@@ -10,8 +10,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import pi.host.core.internal.events.HostEvents;
-import pi.host.core.internal.execute.CancellationRegistry;
 import pi.host.core.internal.execute.CallCancellation;
+import pi.host.core.internal.execute.CancellationRegistry;
 
 class ApprovalServiceTest {
 
@@ -22,7 +22,7 @@ class ApprovalServiceTest {
 
     private PermissionRequest card(String id) {
         return new PermissionRequest(id, "s", "t", "c-" + id, "Write", "high", "Write needs approval", null, null,
-                null, null, System.currentTimeMillis());
+                null, null, System.currentTimeMillis(), GrantScope.roots("Write").wire(), "Write x");
     }
 
     private CallCancellation cancellation(String id) {

@@ -6,17 +6,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
-import pi.host.api.PathKind;
 import pi.host.api.Risk;
 import pi.host.core.internal.json.Json;
+import pi.host.core.internal.registry.Preparer;
 import pi.host.core.internal.registry.RegisteredTool;
+import pi.host.core.internal.registry.ToolFacts;
 import pi.host.core.internal.registry.ToolOrigin;
+import pi.host.spi.ToolKind;
 
 class McpSelectionTest {
 
     private static RegisteredTool tool(String name, ToolOrigin origin, String owner) {
         return new RegisteredTool(name, name, name, origin, owner, Risk.MEDIUM, true, List.of(), List.of(), true, "",
-                null, PathKind.NONE, false, 1000, null, 1, name.hashCode(), null, null);
+                new ToolFacts(origin == ToolOrigin.MCP ? ToolKind.MCP : ToolKind.PLUGIN, List.of(), false, false,
+                        Preparer.none(name)), false, 1000, null, 1, name.hashCode(), null, null);
     }
 
     private static final List<RegisteredTool> TOOLS = List.of(

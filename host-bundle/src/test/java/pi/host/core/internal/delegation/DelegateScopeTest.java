@@ -19,9 +19,9 @@ import pi.host.core.internal.policy.Admission;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.policy.PermissionMode;
-import pi.host.core.internal.policy.ToolKind;
 import pi.host.core.internal.registry.ToolOrigin;
 import pi.host.core.internal.store.SessionRecord;
+import pi.host.spi.ToolKind;
 
 /**
  * Task's availability (mode × definition count, in the pipeline's order: the mode matrix, then the
@@ -65,7 +65,7 @@ class DelegateScopeTest {
 
     /** What the pipeline answers a direct Task call: the matrix first, then the delegation rules. */
     private static String taskCall(DelegateScope scope, SessionRecord s, OperatingMode mode) {
-        Admission a = ModeMatrix.admit(mode, ToolKind.of(ToolOrigin.BUILTIN, "Task"), false);
+        Admission a = ModeMatrix.admit(mode, ToolKind.TASK, false);
         if (!a.admitted()) {
             return a.code().name();
         }

@@ -30,7 +30,7 @@ class AdmissionQueueTest {
     @Test
     void mutationsOfOneSessionRunOneAtATime() throws Exception {
         AdmissionQueue q = new AdmissionQueue(8);
-        AdmissionQueue.Ticket first = q.admit("s", true, null, true);
+        AdmissionQueue.Ticket first = q.admit("s", true, lock(null, true));
         CompletableFuture<AdmissionQueue.Ticket> second = CompletableFuture.supplyAsync(() -> admit(q, "s", true,
                 null, true), pool);
         assertThat(waitsFor(second)).isTrue();
@@ -41,8 +41,8 @@ class AdmissionQueueTest {
     @Test
     void mutationsOfDifferentSessionsDoNotWaitForEachOther() throws Exception {
         AdmissionQueue q = new AdmissionQueue(8);
-        try (AdmissionQueue.Ticket a = q.admit("s1", true, null, true);
-                AdmissionQueue.Ticket b = q.admit("s2", true, null, true)) {
+        try (AdmissionQueue.Ticket a = q.admit("s1", true, lock(null, true));
+                AdmissionQueue.Ticket b = q.admit("s2", true, lock(null, true))) {
             assertThat(a).isNotNull();
             assertThat(b).isNotNull();
         }
@@ -76,7 +76,7 @@ class AdmissionQueueTest {
 
         Holder(AdmissionQueue q, String session, boolean mutates, Path path, boolean exclusive) {
             Thread t = new Thread(() -> {
-                try (AdmissionQueue.Ticket ticket = q.admit(session, mutates, path, exclusive)) {
+                try (AdmissionQueue.Ticket ticket = q.admit(session, mutates, lock(path, exclusive))) {
                     acquired.complete(null);
                     release.await();
                 } catch (InterruptedException e) {
@@ -97,13 +97,13 @@ class AdmissionQueueTest {
     @Test
     void aQueuedCallIsCancelledByInterruptAndHoldsNothing() throws Exception {
         AdmissionQueue q = new AdmissionQueue(1);
-        AdmissionQueue.Ticket holder = q.admit("s1", false, null, false);
+        AdmissionQueue.Ticket holder = q.admit("s1", false, lock(null, false));
         CountDownLatch started = new CountDownLatch(1);
         AtomicBoolean interrupted = new AtomicBoolean();
         Thread waiter = new Thread(() -> {
             started.countDown();
             try {
-                q.admit("s2", true, file, true).close();
+                q.admit("s2", true, lock(file, true)).close();
             } catch (InterruptedException e) {
                 interrupted.set(true);
             }
@@ -116,7 +116,7 @@ class AdmissionQueueTest {
         assertThat(interrupted).isTrue();
         holder.close();
         // the cancelled waiter took neither the session permit nor a slot
-        try (AdmissionQueue.Ticket again = q.admit("s2", true, file, true)) {
+        try (AdmissionQueue.Ticket again = q.admit("s2", true, lock(file, true))) {
             assertThat(again).isNotNull();
         }
     }
@@ -124,8 +124,8 @@ class AdmissionQueueTest {
     @Test
     void globalSlotsBoundConcurrency() throws Exception {
         AdmissionQueue q = new AdmissionQueue(2);
-        AdmissionQueue.Ticket a = q.admit("s1", false, null, false);
-        AdmissionQueue.Ticket b = q.admit("s2", false, null, false);
+        AdmissionQueue.Ticket a = q.admit("s1", false, lock(null, false));
+        AdmissionQueue.Ticket b = q.admit("s2", false, lock(null, false));
         CompletableFuture<AdmissionQueue.Ticket> c = CompletableFuture.supplyAsync(() -> admit(q, "s3", false, null,
                 false), pool);
         assertThat(waitsFor(c)).isTrue();
@@ -158,9 +158,13 @@ class AdmissionQueueTest {
         }
     }
 
+    private static java.util.List<PathMutex.Lock> lock(Path p, boolean exclusive) {
+        return p == null ? java.util.List.of() : java.util.List.of(new PathMutex.Lock(p, exclusive));
+    }
+
     private static AdmissionQueue.Ticket admit(AdmissionQueue q, String s, boolean mutates, Path p, boolean excl) {
         try {
-            return q.admit(s, mutates, p, excl);
+            return q.admit(s, mutates, lock(p, excl));
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }

@@ -15,7 +15,7 @@ class PlainArgumentsTest {
         ObjectNode args = (ObjectNode) Json.mapper().readTree("{\"s\":\"x\",\"i\":1,\"l\":12345678901,"
                 + "\"big\":123456789012345678901234567890,\"d\":1.5,\"e\":1e300,\"t\":true,\"n\":null,"
                 + "\"list\":[1,\"a\",[2.5],{\"k\":false}],\"o\":{\"deep\":{\"x\":-7}}}");
-        Map<String, Object> plain = ToolPipeline.plainArguments(args);
+        Map<String, Object> plain = pi.host.core.internal.json.PlainValues.toMap(args);
         @SuppressWarnings("unchecked")
         Map<String, Object> converted = Json.mapper().convertValue(args, Map.class);
         assertThat(plain).isEqualTo(converted);

@@ -11,6 +11,8 @@ import pi.host.api.ToolResult;
 import pi.host.plugins.check.PluginInspector;
 import pi.host.plugins.check.PluginReport;
 import pi.host.plugins.kit.ReportText;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code PluginCheck}: the same check as {@code pi-host plugin check} and as the runtime's, on a jar
@@ -18,6 +20,7 @@ import pi.host.plugins.kit.ReportText;
  * initialising them, so none of the plugin's code runs.
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.PLUGIN_TOOLING)
 @Tool(name = "PluginCheck", risk = Risk.LOW, deferred = true, pathArg = "path", pathKind = PathKind.EXISTING_FILE,
         timeoutMs = 60_000, summary = "Check a built plugin jar the way the host will load it")
 public final class PluginCheckTool implements ToolProvider {

@@ -17,6 +17,8 @@ import pi.host.api.ToolResult;
 import pi.host.plugins.kit.KitException;
 import pi.host.plugins.kit.Pack;
 import pi.host.plugins.kit.ReportText;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code PluginPack}: builds a plugin module with Maven, checks the jar and drops it into this host's
@@ -25,6 +27,7 @@ import pi.host.plugins.kit.ReportText;
  * for the user's grant).
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.PLUGIN_TOOLING)
 @Tool(name = "PluginPack", risk = Risk.HIGH, deferred = true, mutates = true, pathArg = "path",
         pathKind = PathKind.DIRECTORY, timeoutMs = PluginPackTool.TIMEOUT_MS,
         summary = "Build a plugin module with Maven, check it, install it into this host")

@@ -13,6 +13,8 @@ import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.plugins.kit.KitException;
 import pi.host.plugins.kit.Scaffold;
+import pi.host.spi.Builtin;
+import pi.host.spi.ToolKind;
 
 /**
  * {@code PluginScaffold}: writes a new plugin module into {@code <path>/<id>} inside the session
@@ -20,6 +22,7 @@ import pi.host.plugins.kit.Scaffold;
  * the target must not exist or be empty).
  */
 @Component(service = ToolProvider.class)
+@Builtin(kind = ToolKind.PLUGIN_TOOLING)
 @Tool(name = "PluginScaffold", risk = Risk.MEDIUM, deferred = true, mutates = true, pathArg = "path",
         pathKind = PathKind.DIRECTORY, timeoutMs = 30_000,
         summary = "Write a new plugin module (Maven, bnd, one tool with its schema, tests)")
