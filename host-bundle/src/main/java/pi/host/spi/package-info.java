@@ -1,7 +1,9 @@
 /**
  * What the host provides to its own builtin tools and to nothing else: the session's provenance
  * (which content and which lines a session was shown), review snapshots of workspace mutations,
- * the Edit loop guard, the resolution of a second path argument, and background tasks (the tools
+ * the Edit loop guard, the resolution of a second path argument, race-free file access below a
+ * pinned directory ({@link pi.host.spi.PinnedFiles}, {@link pi.host.spi.AtomicWrite}; 0.4.0 added
+ * them and made AtomicWrite work on pinned directories), and background tasks (the tools
  * bundle implements {@link pi.host.spi.BackgroundTasks}; the host serves {@code background.*} from it
  * and implements {@link pi.host.spi.BackgroundHost}), and the plugin runtime's side of plugin grants (the
  * host implements {@link pi.host.spi.PluginHost}, the {@code pi.host.plugins} bundle implements
@@ -13,5 +15,5 @@
  * mistakes, not a sandbox: plugins are trusted code once installed.
  */
 @org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
-@org.osgi.annotation.versioning.Version("0.3.0")
+@org.osgi.annotation.versioning.Version("0.4.0")
 package pi.host.spi;
