@@ -21,25 +21,35 @@ public interface PinnedFiles {
     String mechanism();
 
     /**
-     * Pins the directory at a canonical absolute path; every component of it must be a real
-     * directory (a link on the way is {@link PathChangedException}).
+     * Pins the directory at a canonical absolute path by its own descriptor; every component of it
+     * must be a real directory (a link on the way is {@link PathChangedException}). Later renames
+     * of the path do not move what the pinned directory names.
      */
     PinnedDir pin(Path canonicalDirectory) throws IOException;
 
     /**
-     * Pins the root a resolved path belongs to: the session's workspace root or scratch dir (as
-     * canonical paths), or {@code /} for an approved outside path, whose canonical location then
+     * The directory at a canonical absolute path without a descriptor of its own: each use resolves
+     * the path and the names below it together, in one call, from the descriptor of {@code /} the
+     * edge holds, with the same rules (no link anywhere, nothing out). As race-free as {@link #pin}
+     * for each single use, and one open and close cheaper; what needs the directory itself (writes,
+     * removals, making folders) pins it first.
+     */
+    PinnedDir at(Path canonicalDirectory) throws IOException;
+
+    /**
+     * The root a resolved path belongs to ({@link #at}): the session's workspace root or scratch dir
+     * (as canonical paths), or {@code /} for an approved outside path, whose canonical location then
      * must hold no link at all.
      */
     default PinnedDir root(ToolCall call, ResolvedPath path) throws IOException {
         Path absolute = path.absolute();
         switch (path.root()) {
             case WORKSPACE:
-                return pin(canonicalPrefix(call.workspaceRoot(), absolute));
+                return at(canonicalPrefix(call.workspaceRoot(), absolute));
             case SCRATCH:
-                return pin(canonicalPrefix(call.scratchDir(), absolute));
+                return at(canonicalPrefix(call.scratchDir(), absolute));
             default:
-                return pin(absolute.getRoot());
+                return at(absolute.getRoot());
         }
     }
 

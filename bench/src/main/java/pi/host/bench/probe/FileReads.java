@@ -17,8 +17,9 @@ import pi.host.spi.PinnedFiles;
 /**
  * Read's open of a small file both ways, for FileReadBenchmark: as the Read tool opened it before
  * issue 13 ({@code Files.newByteChannel} with NOFOLLOW_LINKS, size, read to the end, close) and as it
- * opens it now (the host's {@link PinnedFiles}: pin the file's folder, open below it, size from
- * statx, read to the end, close both). Each returns the bytes read.
+ * opens it now (the host's {@link PinnedFiles}: the folder by its path below the pinned {@code /}, the
+ * file opened below it in the same openat2, size from statx, read to the end, close). Each returns
+ * the bytes read.
  */
 final class FileReads implements Function<Path, Object> {
 
@@ -56,7 +57,8 @@ final class FileReads implements Function<Path, Object> {
     }
 
     private int pinned(Path file) throws IOException {
-        try (PinnedDir dir = files().pin(file.getParent()); PinnedFile f = dir.open(file.getFileName().toString())) {
+        // as the Read tool: its root by path (PinnedFiles.root -> at), the file opened below it
+        try (PinnedDir dir = files().at(file.getParent()); PinnedFile f = dir.open(file.getFileName().toString())) {
             int total = 0;
             int n;
             int want = (int) Math.min(buf.length, f.info().size() + 1);

@@ -8,18 +8,40 @@ import pi.host.spi.PathChangedException;
 import pi.host.spi.PinnedDir;
 import pi.host.spi.PinnedFile;
 
-/** A pinned directory: an {@code O_PATH} descriptor every name below it is resolved from by the {@link Resolver}. */
+/**
+ * A directory every name below it is resolved from by the {@link Resolver}: either pinned (its own
+ * {@code O_PATH} descriptor) or named by its canonical path below the pinned {@code /} ({@code prefix}
+ * is then that path, resolved together with the names below it, in the same call). The second form
+ * costs no descriptor of its own; whatever needs the directory itself (a write, a removal, making
+ * folders) pins it first.
+ */
 final class FdDir implements PinnedDir {
 
     private final LinuxFiles files;
     private final int fd;
     private final Path path;
+    /** "" when {@code fd} is this directory's; else its path below {@code fd}, the descriptor of "/". */
+    private final String prefix;
+    /** Whether {@code fd} is this object's to close (not the shared descriptor of "/"). */
+    private final boolean owned;
     private boolean closed;
 
+    /** A pinned directory: {@code fd} is its own and is closed with it. */
     FdDir(LinuxFiles files, int fd, Path path) {
+        this(files, fd, path, "", true);
+    }
+
+    /** The directory at {@code prefix} below {@code slash}, the descriptor of "/" (not closed with it). */
+    static FdDir below(LinuxFiles files, int slash, Path path, String prefix) {
+        return new FdDir(files, slash, path, prefix, false);
+    }
+
+    private FdDir(LinuxFiles files, int fd, Path path, String prefix, boolean owned) {
         this.files = files;
         this.fd = fd;
         this.path = path;
+        this.prefix = prefix;
+        this.owned = owned;
     }
 
     @Override
@@ -43,14 +65,15 @@ final class FdDir implements PinnedDir {
     @Override
     public FileInfo stat(String relative) throws IOException {
         check(relative);
-        if (relative.isEmpty()) {
+        String full = full(relative);
+        if (full.isEmpty()) {
             return Statx.of(fd, path.toString());
         }
-        int slash = relative.lastIndexOf('/');
+        int slash = full.lastIndexOf('/');
         if (slash < 0) {
-            return Statx.at(fd, relative, 0, where(relative));
+            return Statx.at(fd, full, 0, where(relative));
         }
-        int parent = files.resolver.open(fd, relative.substring(0, slash), LibC.O_PATH | LibC.O_DIRECTORY, 0);
+        int parent = files.resolver.open(fd, full.substring(0, slash), LibC.O_PATH | LibC.O_DIRECTORY, 0);
         if (parent == -LibC.ENOENT) {
             return null;
         }
@@ -58,7 +81,7 @@ final class FdDir implements PinnedDir {
             throw Errno.exception(-parent, files.resolver.name(), where(relative));
         }
         try {
-            return Statx.at(parent, relative.substring(slash + 1), 0, where(relative));
+            return Statx.at(parent, full.substring(slash + 1), 0, where(relative));
         } finally {
             LibC.close(parent);
         }
@@ -71,7 +94,7 @@ final class FdDir implements PinnedDir {
             throw new IllegalArgumentException("a pinned directory is not a file to read");
         }
         // O_NONBLOCK: a FIFO or device swapped in must not hang the open; a regular file ignores it
-        int file = files.resolver.open(fd, relative, LibC.O_RDONLY | LibC.O_NONBLOCK | LibC.O_NOCTTY, 0);
+        int file = files.resolver.open(fd, full(relative), LibC.O_RDONLY | LibC.O_NONBLOCK | LibC.O_NOCTTY, 0);
         if (file < 0) {
             throw Errno.exception(-file, files.resolver.name(), where(relative));
         }
@@ -94,8 +117,13 @@ final class FdDir implements PinnedDir {
     @Override
     public PinnedDir dir(String relative, boolean create) throws IOException {
         check(relative);
-        int dir = files.resolver.open(fd, relative, LibC.O_PATH | LibC.O_DIRECTORY, 0);
+        int dir = files.resolver.open(fd, full(relative), LibC.O_PATH | LibC.O_DIRECTORY, 0);
         if (dir == -LibC.ENOENT && create) {
+            if (!prefix.isEmpty()) {
+                try (FdDir self = pinned()) {
+                    return self.dir(relative, true);
+                }
+            }
             dir = make(relative);
         }
         if (dir < 0) {
@@ -138,6 +166,12 @@ final class FdDir implements PinnedDir {
     @Override
     public void write(String name, byte[] bytes, String mode, boolean replace) throws IOException {
         checkName(name);
+        if (!prefix.isEmpty()) {
+            try (FdDir self = pinned()) {
+                self.write(name, bytes, mode, replace);
+            }
+            return;
+        }
         files.writer.write(fd, path, name, bytes, FileInfo.permissions(mode), replace);
     }
 
@@ -148,11 +182,11 @@ final class FdDir implements PinnedDir {
             throw new IllegalArgumentException("a pinned directory does not delete itself");
         }
         int slash = relative.lastIndexOf('/');
-        if (slash < 0) {
+        if (slash < 0 && prefix.isEmpty()) {
             unlink(fd, relative, relative);
             return;
         }
-        try (FdDir parent = (FdDir) dir(relative.substring(0, slash), false)) {
+        try (FdDir parent = (FdDir) dir(slash < 0 ? "" : relative.substring(0, slash), false)) {
             unlink(parent.fd, relative.substring(slash + 1), relative);
         }
     }
@@ -167,8 +201,20 @@ final class FdDir implements PinnedDir {
     public void close() {
         if (!closed) {
             closed = true;
-            LibC.close(fd);
+            if (owned) {
+                LibC.close(fd);
+            }
         }
+    }
+
+    /** This directory with a descriptor of its own. */
+    private FdDir pinned() throws IOException {
+        return (FdDir) dir("", false);
+    }
+
+    /** {@code relative} as resolved from {@code fd}. */
+    private String full(String relative) {
+        return prefix.isEmpty() ? relative : relative.isEmpty() ? prefix : prefix + "/" + relative;
     }
 
     private String where(String relative) {

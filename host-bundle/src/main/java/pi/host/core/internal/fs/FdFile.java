@@ -21,6 +21,8 @@ final class FdFile implements PinnedFile {
     private final FileInfo info;
     private final String where;
     private boolean closed;
+    /** A read returned 0: later reads answer -1 without asking the kernel again. */
+    private boolean atEnd;
 
     FdFile(int fd, FileInfo info, String where) {
         this.fd = fd;
@@ -43,7 +45,7 @@ final class FdFile implements PinnedFile {
         java.util.Objects.checkFromIndexSize(offset, length, into.length);
         ByteBuffer buf = buffer();
         int done = 0;
-        while (done < length) {
+        while (done < length && !atEnd) {
             long n = LibC.read(fd, buf, Math.min(length - done, CHUNK));
             if (n < 0) {
                 int errno = LibC.errno();
@@ -53,6 +55,7 @@ final class FdFile implements PinnedFile {
                 throw Errno.exception(errno, "read", where);
             }
             if (n == 0) {
+                atEnd = true;
                 break;
             }
             buf.get(0, into, offset + done, (int) n);

@@ -57,4 +57,9 @@ public final class FilesComponent implements PinnedFiles {
     public PinnedDir pin(Path canonicalDirectory) throws IOException {
         return files.pin(canonicalDirectory);
     }
+
+    @Override
+    public PinnedDir at(Path canonicalDirectory) throws IOException {
+        return files.at(canonicalDirectory);
+    }
 }

@@ -105,7 +105,7 @@ final class LibC {
 
     static native int ftruncate(int fd, long length);
 
-    static native int statx(int dirfd, byte[] path, int flags, int mask, byte[] statx);
+    static native int statx(int dirfd, byte[] path, int flags, int mask, ByteBuffer statx);
 
     static native int mkdirat(int dirfd, byte[] path, int mode);
 

@@ -58,6 +58,11 @@ final class LinuxFiles implements PinnedFiles, Closeable {
 
     @Override
     public PinnedDir pin(Path canonicalDirectory) throws IOException {
+        return at(canonicalDirectory).dir("", false);
+    }
+
+    @Override
+    public PinnedDir at(Path canonicalDirectory) {
         if (!canonicalDirectory.isAbsolute()) {
             throw new IllegalArgumentException("not absolute: " + canonicalDirectory);
         }
@@ -65,11 +70,7 @@ final class LinuxFiles implements PinnedFiles, Closeable {
         canonicalDirectory.forEach(n -> names.add(n.toString()));
         String relative = names.toString();
         FdDir.check(relative);
-        int fd = resolver.open(slash, relative, LibC.O_PATH | LibC.O_DIRECTORY, 0);
-        if (fd < 0) {
-            throw Errno.exception(-fd, resolver.name(), canonicalDirectory.toString());
-        }
-        return new FdDir(this, fd, canonicalDirectory);
+        return FdDir.below(this, slash, canonicalDirectory, relative);
     }
 
     /** A temporary name a killed host left: removed only while it is a regular file. */

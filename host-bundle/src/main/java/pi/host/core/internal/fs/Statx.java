@@ -13,6 +13,9 @@ final class Statx {
     private static final int SIZE = 40;
     private static final int DEV_MAJOR = 136;
     private static final int DEV_MINOR = 140;
+    /** Direct, so JNA passes its address instead of copying an array in and out. */
+    private static final ThreadLocal<ByteBuffer> BUFFER = ThreadLocal.withInitial(
+            () -> ByteBuffer.allocateDirect(LibC.STATX_SIZE).order(ByteOrder.nativeOrder()));
 
     private Statx() {
     }
@@ -28,9 +31,9 @@ final class Statx {
 
     /** The inode {@code name} (one name) names in {@code dirfd}, its link not followed; null when there is none. */
     static FileInfo at(int dirfd, String name, int flags, String where) throws IOException {
-        byte[] buf = new byte[LibC.STATX_SIZE];
+        ByteBuffer b = BUFFER.get();
         byte[] path = LibC.path(name);
-        while (LibC.statx(dirfd, path, flags | LibC.AT_SYMLINK_NOFOLLOW, LibC.STATX_BASIC_STATS, buf) != 0) {
+        while (LibC.statx(dirfd, path, flags | LibC.AT_SYMLINK_NOFOLLOW, LibC.STATX_BASIC_STATS, b) != 0) {
             int errno = LibC.errno();
             if (errno == LibC.ENOENT) {
                 return null;
@@ -39,7 +42,6 @@ final class Statx {
                 throw Errno.exception(errno, "statx", where);
             }
         }
-        ByteBuffer b = ByteBuffer.wrap(buf).order(ByteOrder.nativeOrder());
         int mode = b.getShort(MODE) & 0xffff;
         FileInfo.Type type;
         switch (mode & LibC.S_IFMT) {

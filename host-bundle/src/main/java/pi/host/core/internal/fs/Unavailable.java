@@ -30,4 +30,9 @@ final class Unavailable implements PinnedFiles {
         throw new IOException("race-free file access is not available on this system (" + why + "); the file"
                 + " tools refuse rather than open a path that could be swapped under them");
     }
+
+    @Override
+    public PinnedDir at(Path canonicalDirectory) throws IOException {
+        return pin(canonicalDirectory);
+    }
 }

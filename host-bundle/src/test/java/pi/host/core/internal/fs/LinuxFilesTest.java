@@ -140,6 +140,34 @@ class LinuxFilesTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {Openat2.NAME, OpenatWalk.NAME})
+    void aDirectoryByItsPathWorksAsAPinnedOneAndClosingItKeepsTheEdgeOpen(String resolver) throws Exception {
+        Path a = tree();
+        open(resolver);
+        for (int i = 0; i < 3; i++) {
+            try (PinnedDir dir = files.at(a)) {
+                assertThat(dir.stat("").type()).isEqualTo(FileInfo.Type.DIRECTORY);
+                try (PinnedFile f = dir.open("b/f.txt")) {
+                    assertThat(f.readAll(100)).isEqualTo("inside\n".getBytes());
+                }
+                AtomicWrite.write(dir, "top.txt", ("top " + i).getBytes(), null); // needs the folder itself
+                AtomicWrite.write(dir, "made/x.txt", "x".getBytes(), null);
+                dir.delete("made/x.txt");
+                dir.delete("top.txt");
+                assertThatThrownBy(() -> dir.open("l/f.txt")).isInstanceOf(PathChangedException.class);
+                assertThatThrownBy(() -> AtomicWrite.write(dir, "l/x.txt", "x".getBytes(), null))
+                        .isInstanceOf(PathChangedException.class);
+            }
+        }
+        assertThat(a.resolve("top.txt")).doesNotExist();
+        assertThat(a.resolve("made")).isDirectory();
+        assertThatThrownBy(() -> files.at(a.resolve("l")).open("f.txt")).isInstanceOf(PathChangedException.class);
+        try (PinnedDir slash = files.at(Path.of("/")); PinnedFile f = slash.open(slash.relative(a.resolve("b/f.txt")))) {
+            assertThat(f.info().size()).isEqualTo("inside\n".length()); // an outside path: from / itself
+        }
+    }
+
     @Test
     void aFifoSwappedInIsRefusedWithoutBlocking() throws Exception {
         Path a = tree();
