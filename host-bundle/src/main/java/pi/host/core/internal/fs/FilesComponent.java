@@ -36,6 +36,9 @@ public final class FilesComponent implements PinnedFiles {
             return LinuxFiles.open(journalFolder);
         } catch (IOException | UnsupportedOperationException e) {
             return new Unavailable(e.getMessage());
+        } catch (ExceptionInInitializerError e) {
+            // LibC refuses a platform whose flag values it does not know, in its static initialiser
+            return new Unavailable(String.valueOf(e.getCause() == null ? e : e.getCause().getMessage()));
         } catch (LinkageError e) {
             return new Unavailable("JNA or libc could not be loaded: " + e);
         }
