@@ -85,9 +85,13 @@ final class LinuxFiles implements PinnedFiles, Closeable {
         }
     }
 
+    /**
+     * Closes the journal (later writes fail). The descriptor of {@code /} stays open for the
+     * process's life: a call still running while the host stops may resolve from it, and a closed
+     * number reused by another open would make it resolve from a directory it never meant.
+     */
     @Override
     public void close() {
         journal.close();
-        LibC.close(slash);
     }
 }
