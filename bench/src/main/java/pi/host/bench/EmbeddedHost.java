@@ -316,8 +316,9 @@ final class EmbeddedHost implements AutoCloseable {
     private static Path writeProbe(Path jar) throws IOException {
         Manifest mf = manifest("pi.host.bench.probe", "org.osgi.framework;version=\"[1.8,2)\","
                 + " pi.host.api;version=\"[0.2,1)\", pi.host.core.rpc;version=\"[0.2,1)\","
-                // the builtins-only SPI, for FileReads: asked for by its mandatory attribute, as pi.host.tools does
-                + " pi.host.spi;version=\"[0.4,1)\";pi.host.spi=builtin");
+                // the builtins-only SPI, for FileReads: asked for by its mandatory attribute, as pi.host.tools
+                // does; optional, so the probe also runs on a host from before it (-Dpi.bench.assembly)
+                + " pi.host.spi;version=\"[0.4,1)\";pi.host.spi=builtin;resolution:=optional");
         mf.getMainAttributes().putValue("Bundle-Activator", "pi.host.bench.probe.ProbeActivator");
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, mf)) {
             for (String name : PROBE_CLASSES) {
