@@ -46,7 +46,7 @@ final class EmbeddedHost implements AutoCloseable {
     static final String TOOL = "plugin_bench_noop";
     private static final String PROBE_ROLE = "pi.bench.probe";
     private static final String[] PROBE_CLASSES = {
-        "NoopTool", "DirectCall", "ProbeActivator", "ProbeActivator$Line",
+        "NoopTool", "DirectCall", "ProbeActivator", "ProbeActivator$Line", "FileReads",
     };
 
     private final Path scratch;
@@ -217,6 +217,12 @@ final class EmbeddedHost implements AutoCloseable {
         }
     }
 
+    /** Read's file open as the probe does it, plain (before issue 13) or pinned (now); returns the bytes read. */
+    @SuppressWarnings("unchecked")
+    Function<Path, Object> fileRead(boolean pinned) throws Exception {
+        return probeService(framework.getBundleContext(), Function.class, pinned ? "pinnedRead" : "plainRead");
+    }
+
     @SuppressWarnings("unchecked")
     private static <T> T probeService(BundleContext ctx, Class<T> type, String role) throws Exception {
         String filter = "(" + PROBE_ROLE + "=" + role + ")";
@@ -313,7 +319,10 @@ final class EmbeddedHost implements AutoCloseable {
     /** Writes the probe bundle: a manifest and the probe classes, read as resources from this jar. */
     private static Path writeProbe(Path jar) throws IOException {
         Manifest mf = manifest("pi.host.bench.probe", "org.osgi.framework;version=\"[1.8,2)\","
-                + " pi.host.api;version=\"[0.2,1)\", pi.host.core.rpc;version=\"[0.2,1)\"");
+                + " pi.host.api;version=\"[0.2,1)\", pi.host.core.rpc;version=\"[0.2,1)\","
+                // the builtins-only SPI, for FileReads: asked for by its mandatory attribute, as pi.host.tools
+                // does; optional, so the probe also runs on a host from before it (-Dpi.bench.assembly)
+                + " pi.host.spi;version=\"[0.4,1)\";pi.host.spi=builtin;resolution:=optional");
         mf.getMainAttributes().putValue("Bundle-Activator", "pi.host.bench.probe.ProbeActivator");
         try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, mf)) {
             for (String name : PROBE_CLASSES) {

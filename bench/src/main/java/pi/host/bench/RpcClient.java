@@ -65,6 +65,19 @@ final class RpcClient implements Consumer<String>, AutoCloseable {
         return response;
     }
 
+    /** One tools.execute of the builtin Read on {@code path}; fails loudly unless the result is ok. */
+    String read(String sessionId, String path) {
+        long id = nextId + 1;
+        nextId = id;
+        String response = call("{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"tools.execute\",\"params\":{"
+                + "\"sessionId\":\"" + sessionId + "\",\"turnId\":\"t1\",\"toolCallId\":\"" + prefix + id
+                + "\",\"name\":\"Read\",\"arguments\":{\"path\":\"" + path + "\"}}}");
+        if (response.indexOf("\"ok\":true") < 0) {
+            throw new IllegalStateException("the Read failed: " + response);
+        }
+        return response;
+    }
+
     /** tools.abort of a call that does not exist: the cheapest request there is. */
     String abort(String sessionId) {
         long id = ++aborts;

@@ -1,7 +1,8 @@
 /**
  * What the host provides to its own builtin tools and to nothing else: the session's provenance
  * (which content and which lines a session was shown), review snapshots of workspace mutations,
- * the Edit loop guard, background tasks (the tools bundle implements
+ * the Edit loop guard, race-free file access below a pinned directory ({@link pi.host.spi.PinnedFiles},
+ * {@link pi.host.spi.AtomicWrite} on pinned directories), background tasks (the tools bundle implements
  * {@link pi.host.spi.BackgroundTasks}; the host serves {@code background.*} from it and implements
  * {@link pi.host.spi.BackgroundHost}), the plugin runtime's side of plugin grants (the host implements
  * {@link pi.host.spi.PluginHost}, the {@code pi.host.plugins} bundle implements
@@ -15,8 +16,8 @@
  * {@link pi.host.spi.Invocation}; the host's calls hand them back resolved, {@link pi.host.spi.PreparedCall})
  * and the limits of a walk ({@link pi.host.spi.WalkLimits}).
  *
- * <p>1.0.0 added those and removed {@code SecondPaths} (Edit's MV destination is a declared path now):
- * a removal, hence the major version.
+ * <p>1.0.0 added those and the pinned-directory access and removed {@code SecondPaths} (Edit's MV
+ * destination is a declared path now): a removal, hence the major version.
  *
  * <p>The export carries the mandatory attribute {@code pi.host.spi=builtin}: only a bundle that
  * asks for it by name ({@code pi.host.tools} does, in its bnd.bnd) is wired to this package, so

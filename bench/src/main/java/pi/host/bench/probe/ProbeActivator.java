@@ -14,7 +14,8 @@ import pi.host.core.rpc.RpcEndpoint;
 /**
  * The benchmark's probe bundle, written and installed at benchmark setup (EmbeddedHost): hands
  * the benchmark, through JDK types only, a direct call of the no-op tool (the baseline; the tool the
- * host calls is the bench plugin's) and connections to the host's {@link RpcEndpoint}. A plain
+ * host calls is the bench plugin's), connections to the host's {@link RpcEndpoint}, and Read's file
+ * open both ways ({@link FileReads}). A plain
  * activator keeps the throw-away bundle to a manifest and a few classes.
  */
 public final class ProbeActivator implements BundleActivator {
@@ -35,6 +36,12 @@ public final class ProbeActivator implements BundleActivator {
         rpc.put(ROLE, "rpc");
         Function<Consumer<String>, Object> connect = out -> connect(context, out);
         context.registerService(Function.class, connect, rpc);
+
+        for (boolean pinned : new boolean[] {false, true}) {
+            Dictionary<String, Object> read = new Hashtable<>();
+            read.put(ROLE, pinned ? "pinnedRead" : "plainRead");
+            context.registerService(Function.class, new FileReads(context, pinned), read);
+        }
     }
 
     /**

@@ -1,14 +1,8 @@
 package pi.host.tools.internal.file;
 
-import pi.host.spi.AtomicWrite;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.BitSet;
@@ -27,10 +21,16 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.AtomicWrite;
 import pi.host.spi.Builtin;
 import pi.host.spi.DeclaredPath;
 import pi.host.spi.EditGuard;
+import pi.host.spi.FileInfo;
 import pi.host.spi.Invocation;
+import pi.host.spi.PathChangedException;
+import pi.host.spi.PinnedDir;
+import pi.host.spi.PinnedFile;
+import pi.host.spi.PinnedFiles;
 import pi.host.spi.PreparedCall;
 import pi.host.spi.PreparedTool;
 import pi.host.spi.Provenance;
@@ -42,7 +42,9 @@ import pi.host.spi.ToolKind;
  * ops parse and their ranges fit the file; the live file is the content behind the tag in this
  * session's provenance; every anchored line was displayed; then all ops apply at once, atomically.
  * Every failure counts toward the loop guard; the third on a path in a turn (or delegate run) is
- * {@code EDIT_RETRY_LIMIT} with {@code terminate}.
+ * {@code EDIT_RETRY_LIMIT} with {@code terminate}. The file is read, replaced, moved and removed
+ * below its root pinned by its descriptor, no link followed ({@link PinnedFiles}), the MV
+ * destination too: a folder swapped for a link after the host's check cannot redirect any of it.
  */
 @Component(service = ToolProvider.class)
 @Tool(name = "Edit", risk = Risk.HIGH, mutates = true, timeoutMs = 60_000)
@@ -55,16 +57,21 @@ public final class EditTool implements PreparedTool {
     static final int MAX_SHOWN = 2000;
     /** Files larger than this are not edited in memory. */
     static final long MAX_EDIT_BYTES = 256L * 1024 * 1024;
+    private static final String EXISTS = "the destination exists; MV never overwrites";
 
     private final Provenance provenance;
     private final ReviewSnapshots review;
     private final EditGuard guard;
 
+    private final PinnedFiles files;
+
     @Activate
-    public EditTool(@Reference Provenance provenance, @Reference ReviewSnapshots review, @Reference EditGuard guard) {
+    public EditTool(@Reference Provenance provenance, @Reference ReviewSnapshots review, @Reference EditGuard guard,
+            @Reference PinnedFiles files) {
         this.provenance = provenance;
         this.review = review;
         this.guard = guard;
+        this.files = files;
     }
 
     /**
@@ -119,7 +126,16 @@ public final class EditTool implements PreparedTool {
     @Override
     public ToolResult execute(ToolCall call) throws IOException {
         ResolvedPath path = call.path().orElseThrow();
+        try (PinnedDir root = files.root(call, path)) {
+            return execute(call, path, root);
+        } catch (PathChangedException e) {
+            return FileErrors.changed(path, e);
+        }
+    }
+
+    private ToolResult execute(ToolCall call, ResolvedPath path, PinnedDir root) throws IOException {
         Path file = path.absolute();
+        String relative = root.relative(file);
         if (guard.failures(call, file) >= EditGuard.LIMIT) {
             return ToolResult.builder().error(ErrorCode.EDIT_RETRY_LIMIT).terminate(true)
                     .text("Edit already failed " + EditGuard.LIMIT + " times on " + path.display() + " in this turn;"
@@ -135,15 +151,21 @@ public final class EditTool implements PreparedTool {
         } catch (EditScript.Failure f) {
             return fail(call, path, f.code, f.getMessage(), false, null);
         }
-        if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+        FileInfo info = root.stat(relative);
+        if (info == null || !info.regularFile()) {
             return fail(call, path, ErrorCode.INVALID_ARGUMENT, path.display() + " does not exist; create it with"
                     + " Write", false, null);
         }
-        if (Files.size(file) > MAX_EDIT_BYTES) {
-            return fail(call, path, ErrorCode.INVALID_ARGUMENT, path.display() + " is larger than "
-                    + MAX_EDIT_BYTES + " bytes; Edit does not change files that large", false, null);
+        byte[] before;
+        String mode;
+        try (PinnedFile in = root.open(relative)) {
+            if (in.info().size() > MAX_EDIT_BYTES) {
+                return fail(call, path, ErrorCode.INVALID_ARGUMENT, path.display() + " is larger than "
+                        + MAX_EDIT_BYTES + " bytes; Edit does not change files that large", false, null);
+            }
+            before = in.readAll(MAX_EDIT_BYTES);
+            mode = in.info().mode();
         }
-        byte[] before = readWhole(file);
         if (ReadTool.binary(before, before.length)) {
             return fail(call, path, ErrorCode.INVALID_ARGUMENT, path.display() + " is a binary file; Edit changes"
                     + " text files only", false, null);
@@ -181,17 +203,17 @@ public final class EditTool implements PreparedTool {
             return unseen(call, path, old, live, missing);
         }
         // 4. apply, all or nothing
-        String mode = AtomicWrite.mode(file);
         EditScript.Op mv = script.move();
         if (script.removes()) {
             List<java.util.Map<String, Object>> records = review.record(call, List.of(
                     new ReviewSnapshots.Change(path, "delete", true, before, null, mode)));
-            Files.delete(file);
+            root.delete(relative);
             provenance.forget(call.sessionId(), file);
             return ToolResult.builder().text("Removed " + path.display() + ".").detail("removed", true)
                     .detail("reviewRecords", records.size()).build();
         }
         ResolvedPath target = path;
+        String targetRelative = relative;
         if (mv != null) {
             // declared in prepare: resolved, decided (its own card when outside), re-checked and locked by the host
             List<ResolvedPath> declared = PreparedCall.paths(call);
@@ -203,8 +225,11 @@ public final class EditTool implements PreparedTool {
             String problem = target.absolute().equals(file) ? "the destination is the file itself"
                     : target.root() != path.root() ? "the destination is under the " + target.root().wire()
                             + " root and the file under the " + path.root().wire() + " root; MV stays in one root"
-                    : Files.exists(target.absolute(), LinkOption.NOFOLLOW_LINKS) ? "the destination exists; MV never"
-                            + " overwrites" : null;
+                    : null;
+            if (problem == null) {
+                targetRelative = root.relative(target.absolute()); // same root: pinned once for both
+                problem = root.stat(targetRelative) != null ? EXISTS : null;
+            }
             if (problem != null) {
                 return fail(call, path, ErrorCode.INVALID_ARGUMENT, "ops line " + mv.line() + ": MV " + mv.dest()
                         + ": " + problem + ". Nothing was written.", false, null);
@@ -212,22 +237,24 @@ public final class EditTool implements PreparedTool {
         }
         TextFile edited = old.apply(script);
         byte[] after = edited.bytes();
-        if (mv != null) {
-            AtomicWrite.parents(target.absolute());
-        }
         // captured before the change (spec §4c); a failed change fails the call and drops the records
         review.record(call, mv == null
                 ? List.of(new ReviewSnapshots.Change(path, "edit", true, before, after, mode))
                 : List.of(new ReviewSnapshots.Change(path, "delete", true, before, null, mode),
                         new ReviewSnapshots.Change(target, "edit", false, null, after, null)));
         if (mv == null) {
-            AtomicWrite.write(file, after, mode);
+            AtomicWrite.write(root, relative, after, mode);
         } else {
-            AtomicWrite.write(target.absolute(), after, mode);
             try {
-                Files.delete(file);
+                AtomicWrite.create(root, targetRelative, after, mode); // linked in: never over a file that appeared
+            } catch (FileAlreadyExistsException e) {
+                return fail(call, path, ErrorCode.INVALID_ARGUMENT, "ops line " + mv.line() + ": MV " + mv.dest()
+                        + ": " + EXISTS + ". Nothing was written.", false, null);
+            }
+            try {
+                root.delete(relative);
             } catch (IOException e) {
-                Files.deleteIfExists(target.absolute()); // all or nothing
+                root.delete(targetRelative); // all or nothing
                 throw e;
             }
         }
@@ -258,36 +285,6 @@ public final class EditTool implements PreparedTool {
             r.detail("movedTo", target.display()).detail("movedToRoot", target.root().wire());
         }
         return r.build();
-    }
-
-    /**
-     * The whole file, read into an array of its size (a generic {@code readAllBytes} reads it in
-     * 16 KiB pieces and copies it again). O_NOFOLLOW: the file swapped for a link after the host's
-     * last check is not read through. A file that grows meanwhile is read to its end.
-     */
-    static byte[] readWhole(Path file) throws IOException {
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            long size = ch.size();
-            if (size > MAX_EDIT_BYTES) {
-                throw new IOException(file + " grew past " + MAX_EDIT_BYTES + " bytes while it was read");
-            }
-            byte[] bytes = new byte[(int) size];
-            ByteBuffer buf = ByteBuffer.wrap(bytes);
-            while (buf.position() < bytes.length) {
-                // 1 MiB at a time: the JDK copies through a temporary direct buffer of the read's size
-                buf.limit(Math.min(buf.capacity(), buf.position() + (1 << 20)));
-                if (ch.read(buf) < 0) {
-                    return Arrays.copyOf(bytes, buf.position()); // it shrank meanwhile
-                }
-            }
-            byte[] rest = Channels.newInputStream(ch).readAllBytes();
-            if (rest.length == 0) {
-                return bytes;
-            }
-            byte[] all = Arrays.copyOf(bytes, bytes.length + rest.length);
-            System.arraycopy(rest, 0, all, bytes.length, rest.length);
-            return all;
-        }
     }
 
     private ToolResult unseen(ToolCall call, ResolvedPath path, TextFile old, byte[] live, BitSet missing) {

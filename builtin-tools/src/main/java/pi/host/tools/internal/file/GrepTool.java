@@ -30,6 +30,9 @@ import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.spi.Builtin;
+import pi.host.spi.PinnedDir;
+import pi.host.spi.PinnedFile;
+import pi.host.spi.PinnedFiles;
 import pi.host.spi.Provenance;
 import pi.host.spi.ToolKind;
 
@@ -38,7 +41,9 @@ import pi.host.spi.ToolKind;
  * available (falling back to the in-process {@link Searcher} when it is missing or fails, e.g. on a
  * pattern its regex engine rejects). Files mode asks rg for the file list only ({@code -l}) and
  * count mode for the counts; content mode reads each shown file once more to tag it and render its
- * lines, so the contract does not depend on the engine. Files are taken in path order; output is
+ * lines, so the contract does not depend on the engine; that read, whose bytes are shown and tagged,
+ * is below the search's pinned root with no link followed ({@link PinnedFiles}), so a file swapped
+ * for a link after the search is skipped, never read through. Files are taken in path order; output is
  * bounded by {@link #MAX_MATCHES} matching lines (content mode), {@link #MAX_FILES} files and
  * {@link #MAX_BYTES}.
  */
@@ -57,17 +62,20 @@ public final class GrepTool implements ToolProvider {
     static final int SNIFF_BYTES = 8192;
 
     private final Provenance provenance;
+    private final PinnedFiles files;
     /** The rg to run; null until the first call locates it. */
     private volatile Optional<Path> rg;
 
     @Activate
-    public GrepTool(@Reference Provenance provenance) {
+    public GrepTool(@Reference Provenance provenance, @Reference PinnedFiles files) {
         this.provenance = provenance;
+        this.files = files;
         this.rg = null; // located on the first call, not while the component activates
     }
 
-    GrepTool(Provenance provenance, Optional<Path> rg) {
+    GrepTool(Provenance provenance, PinnedFiles files, Optional<Path> rg) {
         this.provenance = provenance;
+        this.files = files;
         this.rg = rg;
     }
 
@@ -155,90 +163,97 @@ public final class GrepTool implements ToolProvider {
         int matches = 0;
         int filesWithMatches = 0;
         String cut = null;
-        for (Map.Entry<String, Hit> e : hits.entrySet()) {
-            if (call.isCancelled()) {
-                return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
-            }
-            String shown = single ? base.display() : GlobTool.display(base, e.getKey());
-            if (filesWithMatches >= MAX_FILES) {
-                cut = "more than " + MAX_FILES + " files match";
-                break;
-            }
-            if (mode != Mode.CONTENT) {
-                // files and count mode show no lines: nothing to read, tag or record
-                out.append(shown);
-                if (mode == Mode.COUNT) {
-                    out.append(':').append(e.getValue().count());
+        PinnedDir root = mode == Mode.CONTENT && !hits.isEmpty() ? files.root(call, base) : null;
+        try {
+            for (Map.Entry<String, Hit> e : hits.entrySet()) {
+                if (call.isCancelled()) {
+                    return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
                 }
-                out.append('\n');
+                String shown = single ? base.display() : GlobTool.display(base, e.getKey());
+                if (filesWithMatches >= MAX_FILES) {
+                    cut = "more than " + MAX_FILES + " files match";
+                    break;
+                }
+                if (mode != Mode.CONTENT) {
+                    // files and count mode show no lines: nothing to read, tag or record
+                    out.append(shown);
+                    if (mode == Mode.COUNT) {
+                        out.append(':').append(e.getValue().count());
+                    }
+                    out.append('\n');
+                    filesWithMatches++;
+                    matches += e.getValue().count();
+                    continue;
+                }
+                Path file = dir.resolve(e.getKey()).normalize();
+                byte[] bytes;
+                try (PinnedFile f = root.open(root.relative(file))) {
+                    bytes = f.readAll(Integer.MAX_VALUE - 8);
+                } catch (IOException | IllegalArgumentException ex) {
+                    continue; // gone, or no longer the file the search saw (a link now): not shown
+                }
+                if (Searcher.binary(bytes, bytes.length)) {
+                    continue;
+                }
+                List<String> lines = Searcher.lines(bytes, bytes.length);
+                BitSet m = e.getValue().lines();
+                if (m == null) {
+                    // the in-process engine matches again on the bytes it tags, so lines and tag agree
+                    m = new BitSet();
+                    searcher.scan(bytes, bytes.length, false, m);
+                } else if (m.length() > lines.size() + 1) {
+                    m = m.get(0, lines.size() + 1); // the file shrank since rg read it
+                }
+                if (m.isEmpty()) {
+                    continue;
+                }
+                // the matching-line budget bounds shown lines
+                if (matches >= MAX_MATCHES) {
+                    cut = "more than " + MAX_MATCHES + " matching lines";
+                    break;
+                }
                 filesWithMatches++;
-                matches += e.getValue().count();
-                continue;
-            }
-            Path file = dir.resolve(e.getKey());
-            byte[] bytes;
-            try {
-                bytes = Files.readAllBytes(file);
-            } catch (IOException ex) {
-                continue;
-            }
-            if (Searcher.binary(bytes, bytes.length)) {
-                continue;
-            }
-            List<String> lines = Searcher.lines(bytes, bytes.length);
-            BitSet m = e.getValue().lines();
-            if (m == null) {
-                // the in-process engine matches again on the bytes it tags, so lines and tag agree
-                m = new BitSet();
-                searcher.scan(bytes, bytes.length, false, m);
-            } else if (m.length() > lines.size() + 1) {
-                m = m.get(0, lines.size() + 1); // the file shrank since rg read it
-            }
-            if (m.isEmpty()) {
-                continue;
-            }
-            // the matching-line budget bounds shown lines
-            if (matches >= MAX_MATCHES) {
-                cut = "more than " + MAX_MATCHES + " matching lines";
-                break;
-            }
-            filesWithMatches++;
-            int room = MAX_MATCHES - matches;
-            if (m.cardinality() > room) {
-                BitSet kept = new BitSet();
-                for (int i = m.nextSetBit(0); i >= 0 && kept.cardinality() < room; i = m.nextSetBit(i + 1)) {
-                    kept.set(i);
+                int room = MAX_MATCHES - matches;
+                if (m.cardinality() > room) {
+                    BitSet kept = new BitSet();
+                    for (int i = m.nextSetBit(0); i >= 0 && kept.cardinality() < room; i = m.nextSetBit(i + 1)) {
+                        kept.set(i);
+                    }
+                    m = kept;
+                    cut = "more than " + MAX_MATCHES + " matching lines";
                 }
-                m = kept;
-                cut = "more than " + MAX_MATCHES + " matching lines";
-            }
-            byte[] digest = Tags.digest(bytes);
-            BitSet show = new BitSet();
-            for (int i = m.nextSetBit(0); i >= 0; i = m.nextSetBit(i + 1)) {
-                show.set(Math.max(1, i - context), Math.min(lines.size(), i + context) + 1);
-            }
-            StringBuilder block = new StringBuilder(Tags.header(shown, digest)).append('\n');
-            int prev = -1;
-            for (int i = show.nextSetBit(0); i >= 0; i = show.nextSetBit(i + 1)) {
-                if (prev >= 0 && i > prev + 1) {
-                    block.append("--\n");
+                byte[] digest = Tags.digest(bytes);
+                BitSet show = new BitSet();
+                for (int i = m.nextSetBit(0); i >= 0; i = m.nextSetBit(i + 1)) {
+                    show.set(Math.max(1, i - context), Math.min(lines.size(), i + context) + 1);
                 }
-                String text = lines.get(i - 1);
-                if (text.length() > MAX_LINE_CHARS) {
-                    text = text.substring(0, MAX_LINE_CHARS) + " [line cut at " + MAX_LINE_CHARS + " characters]";
+                StringBuilder block = new StringBuilder(Tags.header(shown, digest)).append('\n');
+                int prev = -1;
+                for (int i = show.nextSetBit(0); i >= 0; i = show.nextSetBit(i + 1)) {
+                    if (prev >= 0 && i > prev + 1) {
+                        block.append("--\n");
+                    }
+                    String text = lines.get(i - 1);
+                    if (text.length() > MAX_LINE_CHARS) {
+                        text = text.substring(0, MAX_LINE_CHARS) + " [line cut at " + MAX_LINE_CHARS + " characters]";
+                    }
+                    block.append(i).append(m.get(i) ? ':' : '-').append(text).append('\n');
+                    prev = i;
                 }
-                block.append(i).append(m.get(i) ? ':' : '-').append(text).append('\n');
-                prev = i;
+                if (out.length() + block.length() > MAX_BYTES) {
+                    cut = "output over " + MAX_BYTES / 1024 + " KB";
+                    break;
+                }
+                out.append(block);
+                matches += m.cardinality();
+                provenance.displayed(call.sessionId(), file, digest, show);
+                if (cut != null) {
+                    break;
+                }
             }
-            if (out.length() + block.length() > MAX_BYTES) {
-                cut = "output over " + MAX_BYTES / 1024 + " KB";
-                break;
-            }
-            out.append(block);
-            matches += m.cardinality();
-            provenance.displayed(call.sessionId(), file.toAbsolutePath().normalize(), digest, show);
-            if (cut != null) {
-                break;
+        } finally {
+            if (root != null) {
+                root.close();
             }
         }
         if (filesWithMatches == 0) {

@@ -2,12 +2,7 @@ package pi.host.tools.internal.file;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.channels.Channels;
-import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.security.MessageDigest;
 import java.util.BitSet;
 import org.osgi.service.component.annotations.Activate;
@@ -22,6 +17,10 @@ import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.spi.Builtin;
+import pi.host.spi.PathChangedException;
+import pi.host.spi.PinnedDir;
+import pi.host.spi.PinnedFile;
+import pi.host.spi.PinnedFiles;
 import pi.host.spi.Provenance;
 import pi.host.spi.ToolKind;
 
@@ -30,7 +29,8 @@ import pi.host.spi.ToolKind;
  * streamed once in 64 KiB chunks: the digest covers every byte while only the requested window is
  * kept (each line of it at most {@link #MAX_LINE_BYTES}), so a small window of a huge file costs a
  * hash of the file and nothing more. The shown lines become displayed lines in the session's
- * provenance.
+ * provenance. The file is opened below its pinned root with no link followed ({@link PinnedFiles}),
+ * so what is read is the file the host checked, never one a swapped folder points to.
  */
 @Component(service = ToolProvider.class)
 @Builtin(kind = ToolKind.READ, aliases = "path=file_path", parallel = true)
@@ -49,10 +49,12 @@ public final class ReadTool implements ToolProvider {
     static final int MAX_PRESIZED_CHARS = 1 << 20;
 
     private final Provenance provenance;
+    private final PinnedFiles files;
 
     @Activate
-    public ReadTool(@Reference Provenance provenance) {
+    public ReadTool(@Reference Provenance provenance, @Reference PinnedFiles files) {
         this.provenance = provenance;
+        this.files = files;
     }
 
     @Override
@@ -87,22 +89,21 @@ public final class ReadTool implements ToolProvider {
         long lineNo = 1;
         long size = 0;
         byte last = '\n';
-        try (SeekableByteChannel channel = Files.newByteChannel(path.absolute(), LinkOption.NOFOLLOW_LINKS);
-                InputStream in = Channels.newInputStream(channel)) {
+        try (PinnedDir root = files.root(call, path); PinnedFile in = root.open(root.relative(path.absolute()))) {
             // chunks of 64 KiB, but no bigger than the file needs: most reads are of small files, and
             // allocating (zeroing) a buffer they do not fill was a visible share of a small Read
-            long fileSize = channel.size();
+            long fileSize = in.info().size();
             byte[] buf = new byte[(int) Math.min(CHUNK, Math.max(fileSize + 1, MIN_CHUNK))];
             body.ensureCapacity((int) Math.min(fileSize + fileSize / 4 + 64, MAX_PRESIZED_CHARS));
             int n;
             long sniffed = 0; // the sniff covers the file's first SNIFF_BYTES, whatever the chunks
-            while ((n = in.readNBytes(buf, 0, buf.length)) > 0) {
+            while ((n = in.read(buf, 0, buf.length)) > 0) {
                 if (call.isCancelled()) {
                     return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
                 }
                 if (sniffed < SNIFF_BYTES && binary(buf, (int) Math.min(n, SNIFF_BYTES - sniffed))) {
                     return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " is a binary file ("
-                            + Files.size(path.absolute()) + " bytes, a NUL byte in its first " + SNIFF_BYTES
+                            + fileSize + " bytes, a NUL byte in its first " + SNIFF_BYTES
                             + " bytes); Read shows text files only");
                 }
                 sniffed += n;
@@ -134,6 +135,8 @@ public final class ReadTool implements ToolProvider {
                     i = nl + 1;
                 }
             }
+        } catch (PathChangedException e) {
+            return FileErrors.changed(path, e);
         }
         long total = size == 0 ? 0 : last == '\n' ? lineNo - 1 : lineNo;
         if (size > 0 && last != '\n' && lineNo >= offset && lineNo < end) {

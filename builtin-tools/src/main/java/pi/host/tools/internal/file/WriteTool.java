@@ -1,11 +1,7 @@
 package pi.host.tools.internal.file;
 
-import pi.host.spi.AtomicWrite;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.Path;
 import java.util.BitSet;
 import java.util.List;
 import org.osgi.service.component.annotations.Activate;
@@ -19,15 +15,24 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.AtomicWrite;
 import pi.host.spi.Builtin;
+import pi.host.spi.FileInfo;
+import pi.host.spi.PathChangedException;
+import pi.host.spi.PinnedDir;
+import pi.host.spi.PinnedFile;
+import pi.host.spi.PinnedFiles;
 import pi.host.spi.Provenance;
 import pi.host.spi.ReviewSnapshots;
 import pi.host.spi.ToolKind;
 
 /**
  * {@code Write}: creates or replaces a file atomically ({@link AtomicWrite}), keeping an existing
- * file's mode bits; parents are created only below the resolved location. All written lines become
- * displayed, so an Edit can follow with the returned tag. A workspace write gets a review record.
+ * file's mode bits; parents are created only below the resolved location. Everything happens below
+ * the path's root pinned by its descriptor, no link followed: the previous content is read from the
+ * file the host checked and the new one lands there, whatever a swapped folder points to. All
+ * written lines become displayed, so an Edit can follow with the returned tag. A workspace write
+ * gets a review record.
  */
 @Component(service = ToolProvider.class)
 @Builtin(kind = ToolKind.EDIT, aliases = "path=file_path")
@@ -37,11 +42,14 @@ public final class WriteTool implements ToolProvider {
 
     private final Provenance provenance;
     private final ReviewSnapshots review;
+    private final PinnedFiles files;
 
     @Activate
-    public WriteTool(@Reference Provenance provenance, @Reference ReviewSnapshots review) {
+    public WriteTool(@Reference Provenance provenance, @Reference ReviewSnapshots review,
+            @Reference PinnedFiles files) {
         this.provenance = provenance;
         this.review = review;
+        this.files = files;
     }
 
     @Override
@@ -63,28 +71,38 @@ public final class WriteTool implements ToolProvider {
     public ToolResult execute(ToolCall call) throws IOException {
         ResolvedPath path = call.path().orElseThrow();
         byte[] bytes = ((String) call.arguments().get("content")).getBytes(StandardCharsets.UTF_8);
-        Path target = path.absolute();
-        boolean existed = Files.exists(target, LinkOption.NOFOLLOW_LINKS);
-        if (existed && !Files.isRegularFile(target, LinkOption.NOFOLLOW_LINKS)) {
-            return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " is not a regular file");
+        try (PinnedDir root = files.root(call, path)) {
+            String target = root.relative(path.absolute());
+            FileInfo info = root.stat(target);
+            boolean existed = info != null;
+            if (existed && !info.regularFile()) {
+                return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " is not a regular file");
+            }
+            String mode = existed ? info.mode() : null;
+            byte[] before = null;
+            if (existed && info.size() <= ReviewSnapshots.MAX_SNAPSHOT_BYTES
+                    && path.root() == ResolvedPath.Root.WORKSPACE) {
+                try (PinnedFile old = root.open(target)) {
+                    mode = old.info().mode(); // of the inode whose bytes are kept
+                    before = old.readAll(ReviewSnapshots.MAX_SNAPSHOT_BYTES);
+                }
+            }
+            // the snapshot is captured before the write (spec §4c); if the write then fails the call
+            // fails, its records never reach the result, and the snapshot can never match a post digest
+            review.record(call, List.of(new ReviewSnapshots.Change(path, "write", existed, before, bytes, mode)));
+            AtomicWrite.write(root, target, bytes, mode);
+            byte[] digest = Tags.digest(bytes);
+            int lines = TextFile.parse(bytes).size();
+            BitSet all = new BitSet();
+            all.set(1, lines + 1);
+            provenance.displayed(call.sessionId(), path.absolute(), digest, all);
+            return ToolResult.builder()
+                    .text(Tags.header(path.display(), digest) + "\n" + (existed ? "Replaced" : "Created") + " "
+                            + path.display() + " (" + bytes.length + " bytes, " + lines + " lines).")
+                    .detail("created", !existed).detail("bytes", bytes.length).detail("lines", lines)
+                    .detail("tag", Tags.tag(digest)).build();
+        } catch (PathChangedException e) {
+            return FileErrors.changed(path, e);
         }
-        String mode = existed ? AtomicWrite.mode(target) : null;
-        byte[] before = existed && Files.size(target) <= ReviewSnapshots.MAX_SNAPSHOT_BYTES
-                && path.root() == ResolvedPath.Root.WORKSPACE ? Files.readAllBytes(target) : null;
-        AtomicWrite.parents(target);
-        // the snapshot is captured before the write (spec §4c); if the write then fails the call
-        // fails, its records never reach the result, and the snapshot can never match a post digest
-        review.record(call, List.of(new ReviewSnapshots.Change(path, "write", existed, before, bytes, mode)));
-        AtomicWrite.write(target, bytes, mode);
-        byte[] digest = Tags.digest(bytes);
-        int lines = TextFile.parse(bytes).size();
-        BitSet all = new BitSet();
-        all.set(1, lines + 1);
-        provenance.displayed(call.sessionId(), target, digest, all);
-        return ToolResult.builder()
-                .text(Tags.header(path.display(), digest) + "\n" + (existed ? "Replaced" : "Created") + " "
-                        + path.display() + " (" + bytes.length + " bytes, " + lines + " lines).")
-                .detail("created", !existed).detail("bytes", bytes.length).detail("lines", lines)
-                .detail("tag", Tags.tag(digest)).build();
     }
 }

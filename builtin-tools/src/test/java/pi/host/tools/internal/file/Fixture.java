@@ -13,11 +13,13 @@ import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolResult;
+import pi.host.core.internal.fs.FilesComponent;
 import pi.host.core.internal.paths.PathException;
 import pi.host.core.internal.paths.PathResolver;
 import pi.host.core.internal.provenance.EditFailureCounts;
 import pi.host.core.internal.provenance.ProvenanceStore;
 import pi.host.core.internal.review.ReviewStore;
+import pi.host.spi.PinnedFiles;
 
 /**
  * The file tools wired to the host's real provenance, review store, guard and path resolver, with a
@@ -32,6 +34,8 @@ final class Fixture {
     final Path data;
     final ProvenanceStore provenance = new ProvenanceStore();
     final EditFailureCounts guard = new EditFailureCounts();
+    /** The host's race-free file edge, as the tools get it (its journal under the data dir). */
+    final PinnedFiles files;
     final ReviewStore review;
     final ReadTool read;
     final WriteTool write;
@@ -47,10 +51,11 @@ final class Fixture {
         ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
         data = Files.createDirectories(tmp.resolve("data")).toRealPath();
         scratch = Files.createDirectories(data.resolve("scratch").resolve(session));
-        review = ReviewStore.at(data.resolve("snapshots"));
-        read = new ReadTool(provenance);
-        write = new WriteTool(provenance, new Recording());
-        edit = new EditTool(provenance, new Recording(), guard);
+        files = FilesComponent.load(data.resolve(FilesComponent.JOURNAL_FOLDER));
+        review = ReviewStore.at(data.resolve("snapshots"), files);
+        read = new ReadTool(provenance, files);
+        write = new WriteTool(provenance, new Recording(), files);
+        edit = new EditTool(provenance, new Recording(), guard, files);
     }
 
     /** Captures the records the store returns, standing in for the pipeline's review array. */
@@ -99,6 +104,16 @@ final class Fixture {
         ResolvedPath path = new PathResolver(ws, scratch).resolve(raw, PathKind.WRITABLE_FILE).path();
         between.run();
         return write.execute(new Call(args, List.of(path)));
+    }
+
+    /** Runs {@code tool} on a path resolved (and re-checked) by the caller, as the pipeline hands it over. */
+    ToolResult execute(pi.host.api.ToolProvider tool, ResolvedPath path, Object... kv) throws Exception {
+        Map<String, Object> args = new HashMap<>();
+        args.put("path", path.display());
+        for (int i = 0; i < kv.length; i += 2) {
+            args.put((String) kv[i], kv[i + 1]);
+        }
+        return tool.execute(new Call(args, path));
     }
 
     interface Swap {

@@ -53,7 +53,7 @@ class SearchToolsTest {
     }
 
     ToolResult grep(String which, String path, Object... kv) throws Exception {
-        return fx.run(new GrepTool(fx.provenance, engine(which)), path, PathKind.FILE_OR_DIRECTORY, kv);
+        return fx.run(new GrepTool(fx.provenance, fx.files, engine(which)), path, PathKind.FILE_OR_DIRECTORY, kv);
     }
 
     static String text(ToolResult r) {

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.IdentityHashMap;
@@ -14,7 +12,6 @@ import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * TextFile keeps lines as slices of the file's bytes and knows a carried-over line by its old
@@ -22,9 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
  * was a copy and carried-over lines were known by identity: {@link Reference} is that algorithm.
  */
 class TextFileTest {
-
-    @TempDir
-    Path tmp;
 
     @Test
     void opsAtTheStartAndEndOfACrlfFileWithABomAndNoFinalNewlineKeepEveryOtherByte() throws Exception {
@@ -86,17 +80,6 @@ class TextFileTest {
             assertThat(edited.carriedOver(seen)).as(why).isEqualTo(refEdited.carriedOver(ref, seen));
         }
         assertThat(applied).isGreaterThan(1500);
-    }
-
-    @Test
-    void readWholeReadsAFileOfSeveralMebibytesExactly() throws Exception {
-        byte[] content = new byte[3 * (1 << 20) + 12345];
-        new Random(7).nextBytes(content);
-        Path file = tmp.resolve("big.bin");
-        Files.write(file, content);
-        assertThat(EditTool.readWhole(file)).isEqualTo(content);
-        Path empty = Files.write(tmp.resolve("empty.txt"), new byte[0]);
-        assertThat(EditTool.readWhole(empty)).isEmpty();
     }
 
     private static byte[] bytes(String s) {

@@ -1,11 +1,9 @@
 package pi.host.core.internal.review;
 
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import pi.host.spi.PinnedFile;
 
 /** Full SHA-256 digests, the only thing a rollback guard compares. */
 final class Digests {
@@ -22,14 +20,13 @@ final class Digests {
         return sha().digest(bytes);
     }
 
-    static byte[] sha256(Path file) throws IOException {
+    /** The digest of what the open file holds, read on its own descriptor. */
+    static byte[] sha256(PinnedFile file) throws IOException {
         MessageDigest md = sha();
         byte[] buf = new byte[64 * 1024];
-        try (InputStream in = Files.newInputStream(file)) {
-            int n;
-            while ((n = in.read(buf)) > 0) {
-                md.update(buf, 0, n);
-            }
+        int n;
+        while ((n = file.read(buf, 0, buf.length)) > 0) {
+            md.update(buf, 0, n);
         }
         return md.digest();
     }

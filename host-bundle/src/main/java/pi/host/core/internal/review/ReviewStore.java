@@ -23,6 +23,7 @@ import pi.host.api.ToolCall;
 import pi.host.core.internal.execute.HostToolCall;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.session.SessionService;
+import pi.host.spi.PinnedFiles;
 import pi.host.spi.ReviewSnapshots;
 
 /**
@@ -37,22 +38,30 @@ public final class ReviewStore implements ReviewSnapshots {
     static final Pattern SNAPSHOT_ID = Pattern.compile("snap_[0-9a-f]{32}");
 
     private final Path snapshots;
+    private final PinnedFiles files;
 
     @Activate
-    public ReviewStore(@Reference SessionService sessions) {
+    public ReviewStore(@Reference SessionService sessions, @Reference PinnedFiles files) {
         this.snapshots = sessions.dataDir().resolve("snapshots").toAbsolutePath();
+        this.files = files;
     }
 
-    private ReviewStore(Path snapshotsRoot) {
+    private ReviewStore(Path snapshotsRoot, PinnedFiles files) {
         this.snapshots = snapshotsRoot.toAbsolutePath();
+        this.files = files;
     }
 
     /**
      * A store keeping snapshots under {@code snapshotsRoot} (tests). Not a second constructor: SCR
-     * would try a one-argument Path constructor for injection and log an error.
+     * would try a two-argument constructor with a Path for injection and log an error.
      */
-    public static ReviewStore at(Path snapshotsRoot) {
-        return new ReviewStore(snapshotsRoot);
+    public static ReviewStore at(Path snapshotsRoot, PinnedFiles files) {
+        return new ReviewStore(snapshotsRoot, files);
+    }
+
+    /** The file edge the store and its rollback write through. */
+    PinnedFiles files() {
+        return files;
     }
 
     @Override
@@ -143,7 +152,7 @@ public final class ReviewStore implements ReviewSnapshots {
         writeMeta(folder(sessionId, snapshotId), meta);
     }
 
-    private static void writeMeta(Path dir, ObjectNode meta) throws IOException {
-        AtomicWrite.replace(dir.resolve("meta.json"), Json.mapper().writeValueAsBytes(meta), null);
+    private void writeMeta(Path dir, ObjectNode meta) throws IOException {
+        AtomicWrite.replace(files, dir.resolve("meta.json"), Json.mapper().writeValueAsBytes(meta), null);
     }
 }

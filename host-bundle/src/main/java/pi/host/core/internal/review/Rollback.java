@@ -1,11 +1,9 @@
 package pi.host.core.internal.review;
 
-import pi.host.spi.AtomicWrite;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -16,13 +14,20 @@ import pi.host.api.ResolvedPath;
 import pi.host.core.internal.paths.PathException;
 import pi.host.core.internal.paths.PathResolver;
 import pi.host.core.internal.paths.Resolution;
+import pi.host.spi.AtomicWrite;
+import pi.host.spi.FileInfo;
+import pi.host.spi.PathChangedException;
+import pi.host.spi.PinnedDir;
+import pi.host.spi.PinnedFile;
 import pi.host.spi.Provenance;
 
 /**
  * Rolls one snapshot back (spec §4c): every entry must still be exactly what the call left (the
  * full post-change digest, or absent for a removed file) and must still resolve to the same place
  * inside the workspace root; only then are the previous bytes restored (or a created file
- * removed), all entries of the snapshot together. A completed rollback drops the session's
+ * removed), all entries of the snapshot together. The guard and the restore both work below the
+ * workspace root pinned by its descriptor, so a folder swapped for a link after the path check
+ * can neither fake the guard nor redirect the restore. A completed rollback drops the session's
  * provenance for those paths. The caller holds the session's mutation permit.
  */
 public final class Rollback {
@@ -36,7 +41,7 @@ public final class Rollback {
         }
     }
 
-    private record Step(Path file, JsonNode entry) {
+    private record Step(Path file, String relative, JsonNode entry) {
     }
 
     private Rollback() {
@@ -53,51 +58,72 @@ public final class Rollback {
             return List.of();
         }
         PathResolver resolver = new PathResolver(workspace, scratch);
-        List<Step> steps = new ArrayList<>();
-        for (JsonNode e : meta.path("entries")) {
-            String display = e.path("display").asText();
-            if (!e.path("reversible").asBoolean()) {
-                throw new Conflict(display + " cannot be rolled back: its previous content was too large to keep");
+        try (PinnedDir root = store.files().pin(workspace.toRealPath())) {
+            List<Step> steps = new ArrayList<>();
+            for (JsonNode e : meta.path("entries")) {
+                steps.add(guard(resolver, root, e));
             }
-            Path file = Path.of(e.path("path").asText());
-            try {
-                Resolution r = resolver.resolve(file.toString(), PathKind.WRITABLE_FILE);
-                if (r.path().root() != ResolvedPath.Root.WORKSPACE || !r.path().absolute().equals(file)) {
-                    throw new Conflict(display + " no longer resolves to the same file inside the workspace");
+            // the guard held for every entry: apply them all
+            List<String> done = new ArrayList<>();
+            for (Step s : steps) {
+                JsonNode e = s.entry();
+                if (e.path("existed").asBoolean()) {
+                    String mode = e.hasNonNull("mode") ? e.get("mode").asText() : null;
+                    AtomicWrite.write(root, s.relative(), store.before(sessionId, snapshotId,
+                            e.path("before").asText()), mode);
+                } else {
+                    try {
+                        root.delete(s.relative());
+                    } catch (NoSuchFileException gone) {
+                        // already absent: what the rollback wants
+                    }
                 }
-            } catch (PathException ex) {
-                throw new Conflict(display + ": " + ex.getMessage());
+                provenance.forget(sessionId, s.file());
+                done.add(e.path("display").asText());
             }
-            JsonNode post = e.get("postDigest");
-            boolean exists = Files.exists(file, LinkOption.NOFOLLOW_LINKS);
+            meta.put("state", "rolledBack");
+            store.writeMeta(sessionId, snapshotId, meta);
+            return done;
+        }
+    }
+
+    /** One entry's guard: same place in the workspace, and exactly what the call left there. */
+    private static Step guard(PathResolver resolver, PinnedDir root, JsonNode e) throws Conflict, IOException {
+        String display = e.path("display").asText();
+        if (!e.path("reversible").asBoolean()) {
+            throw new Conflict(display + " cannot be rolled back: its previous content was too large to keep");
+        }
+        Path file = Path.of(e.path("path").asText());
+        try {
+            Resolution r = resolver.resolve(file.toString(), PathKind.WRITABLE_FILE);
+            if (r.path().root() != ResolvedPath.Root.WORKSPACE || !r.path().absolute().equals(file)
+                    || !file.startsWith(root.path())) {
+                throw new Conflict(display + " no longer resolves to the same file inside the workspace");
+            }
+        } catch (PathException ex) {
+            throw new Conflict(display + ": " + ex.getMessage());
+        }
+        String relative = root.relative(file);
+        JsonNode post = e.get("postDigest");
+        try {
+            FileInfo info = root.stat(relative);
             if (post == null || post.isNull()) {
-                if (exists) {
+                if (info != null) {
                     throw new Conflict(display + " was created again after the change; rollback would overwrite it");
                 }
-            } else {
-                if (!exists || !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)
-                        || !Arrays.equals(Digests.sha256(file), HexFormat.of().parseHex(post.asText()))) {
-                    throw new Conflict(display + " changed after the change under review; nothing was rolled back");
-                }
+            } else if (info == null || !info.regularFile() || !Arrays.equals(digest(root, relative),
+                    HexFormat.of().parseHex(post.asText()))) {
+                throw new Conflict(display + " changed after the change under review; nothing was rolled back");
             }
-            steps.add(new Step(file, e));
+        } catch (PathChangedException ex) {
+            throw new Conflict(display + ": " + ex.getMessage());
         }
-        // the guard held for every entry: apply them all
-        List<String> done = new ArrayList<>();
-        for (Step s : steps) {
-            JsonNode e = s.entry();
-            if (e.path("existed").asBoolean()) {
-                Files.createDirectories(s.file().getParent());
-                String mode = e.hasNonNull("mode") ? e.get("mode").asText() : null;
-                AtomicWrite.write(s.file(), store.before(sessionId, snapshotId, e.path("before").asText()), mode);
-            } else {
-                Files.deleteIfExists(s.file());
-            }
-            provenance.forget(sessionId, s.file());
-            done.add(e.path("display").asText());
+        return new Step(file, relative, e);
+    }
+
+    private static byte[] digest(PinnedDir root, String relative) throws IOException {
+        try (PinnedFile f = root.open(relative)) {
+            return Digests.sha256(f);
         }
-        meta.put("state", "rolledBack");
-        store.writeMeta(sessionId, snapshotId, meta);
-        return done;
     }
 }

@@ -28,7 +28,7 @@ class CardLimitTest {
 
     private PermissionRequest card(String session, String id) {
         return new PermissionRequest(id, session, "t", "c-" + id, "Write", "high", "Write needs approval", null,
-                null, null, null, System.currentTimeMillis());
+                null, null, null, System.currentTimeMillis(), GrantScope.roots("Write").wire(), "Write a file");
     }
 
     private CompletableFuture<ApprovalService.Outcome> ask(String session, String id) {

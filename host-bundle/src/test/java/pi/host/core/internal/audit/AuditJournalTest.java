@@ -24,7 +24,7 @@ class AuditJournalTest {
 
     static AuditRecord row(String callId) {
         return new AuditRecord(0, 1_700_000_000_000L, "s1", "t1", callId, "Read", "tr_" + callId, null, "hash",
-                "{\"path\":\"a.txt\"}", null, "allow", "read.low", "policy", false, 0, 0.25, 0.05, 0.3, true, null, null);
+                "{\"path\":\"a.txt\"}", null, "allow", "read.low", "policy", false, 0, 0.25, 0.05, 0.3, true, null);
     }
 
     private List<AuditRecord> readAll(Path segment) throws IOException {
@@ -43,11 +43,12 @@ class AuditJournalTest {
     void everyFieldReadsBackAsWrittenNullsAndNonAsciiIncluded() throws Exception {
         AuditRecord full = new AuditRecord(0, 42, "s_é", "turn 日本", "c1", "plugin_x_y", "tr_1", "explorer",
                 "ab".repeat(32), "{\"q\":\"Grüße 😀\"}", "allowed", "mode-deny", "plan.write", "mode:plan", true,
-                1234.5, 0.125, 0.0625, 1234.6875, false, "TOOL_DENIED", "sha256:" + "c".repeat(64));
+                1234.5, 0.125, 0.0625, 1234.6875, false, "TOOL_DENIED", "sha256:" + "c".repeat(64),
+                "[{\"path\":\"a.txt\",\"root\":\"workspace\",\"access\":\"read\"}]");
         AuditRecord sparse = new AuditRecord(0, 0, "s", null, null, "Read", null, null, null, null, null, "error",
-                null, null, false, 0, 0, 0, 0, false, "STORAGE_ERROR", null);
+                null, null, false, 0, 0, 0, 0, false, "STORAGE_ERROR");
         AuditRecord longPreview = new AuditRecord(0, 3, "s", "t", "c3", "Write", "tr", null, "h", "x".repeat(9000), null,
-                "allow", "r", "s", false, 0, 0, 0, 0, true, null, null);
+                "allow", "r", "s", false, 0, 0, 0, 0, true, null);
         try (AuditJournal journal = new AuditJournal(dir)) {
             journal.append(full);
             journal.append(sparse);

@@ -13,9 +13,9 @@ import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.core.internal.args.ArgumentAliases;
 import pi.host.core.internal.catalog.Catalog;
-import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.registry.Preparer;
+import pi.host.core.internal.registry.Registered;
 import pi.host.core.internal.registry.RegisteredTool;
 import pi.host.core.internal.registry.ToolFacts;
 import pi.host.core.internal.registry.ToolOrigin;
@@ -33,11 +33,11 @@ class ArgumentStepTest extends StepTest {
     private static final RegisteredTool READ = new RegisteredTool("Read", "Read", "Read", ToolOrigin.BUILTIN, null,
             Risk.LOW, true, List.of(), List.of(), false, "", new ToolFacts(ToolKind.READ,
                     List.of(ArgumentAliases.Alias.parse("path=file_path")), true, false, Preparer.none("Read")),
-            false, 1000, READ_LIKE, 1, 42);
+            false, 1000, READ_LIKE, 1, 42, null, null);
 
     @BeforeEach
     void setUp() throws Exception {
-        step = new ArgumentStep(new Catalog(new ToolRegistry(new HostEvents())));
+        step = new ArgumentStep(new Catalog(Registered.registry()));
     }
 
     private CallState call(String args) throws Exception {

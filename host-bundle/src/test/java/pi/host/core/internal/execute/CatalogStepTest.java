@@ -7,7 +7,6 @@ import org.junit.jupiter.api.Test;
 import pi.host.api.ErrorCode;
 import pi.host.api.Risk;
 import pi.host.api.Tool;
-import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.registry.Registered;
 import pi.host.core.internal.registry.ToolRegistry;
 import pi.host.spi.Builtin;
@@ -15,7 +14,7 @@ import pi.host.spi.ToolKind;
 
 class CatalogStepTest extends StepTest {
 
-    final ToolRegistry registry = new ToolRegistry(new HostEvents());
+    final ToolRegistry registry = Registered.registry();
 
     @BeforeEach
     void setUp() throws Exception {

@@ -3,6 +3,7 @@ package pi.host.core.internal.registry;
 import java.util.List;
 import pi.host.api.Risk;
 import pi.host.api.ToolProvider;
+import pi.host.core.internal.origin.BundleOrigin;
 import pi.host.spi.ToolKind;
 
 /** RegisteredTool records for unit tests of the pipeline's steps, as the registry would build them. */
@@ -11,12 +12,24 @@ public final class Registered {
     private Registered() {
     }
 
+    /**
+     * The launcher's record for registries under test: the bundles {@link #register} names after the
+     * distribution's host bundles are the host's (their location is {@code test:<name>}), any other name is not.
+     */
+    public static final BundleOrigin ORIGIN = new BundleOrigin("test:pi.host.tools test:pi.host.core"
+            + " test:pi.host.plugins test:pi.host.mcp");
+
+    /** An empty registry that takes the record above for the launcher's. */
+    public static ToolRegistry registry() {
+        return new ToolRegistry(new pi.host.core.internal.events.HostEvents(), ORIGIN);
+    }
+
     /** A builtin with the given kind, risk, flags and preparation. */
     public static RegisteredTool builtin(String name, ToolKind kind, Risk risk, boolean mutates, Preparer preparer,
             ToolProvider provider) {
         return new RegisteredTool(name, name, name, ToolOrigin.BUILTIN, null, risk, true, List.of(), List.of(), false,
                 "", new ToolFacts(kind, List.of(), false, false, preparer), mutates, 5_000, provider, 1,
-                name.hashCode());
+                name.hashCode(), null, null);
     }
 
     /** A plugin tool (deferred, medium risk) with the given plan-safe actions. */
@@ -24,7 +37,7 @@ public final class Registered {
             ToolProvider provider) {
         return new RegisteredTool(name, name, name, ToolOrigin.PLUGIN, "p", Risk.MEDIUM, true, actions, planSafe, true,
                 "", new ToolFacts(ToolKind.PLUGIN, List.of(), false, false, Preparer.none(name)), false, 5_000,
-                provider, 2, name.hashCode());
+                provider, 2, name.hashCode(), null, null);
     }
 
     /**
@@ -43,6 +56,7 @@ public final class Registered {
                 (proxy, method, args) -> switch (method.getName()) {
                     case "getSymbolicName" -> bsn;
                     case "getBundleId" -> 7L;
+                    case "getLocation" -> "test:" + bsn;
                     default -> throw new UnsupportedOperationException(method.getName());
                 });
         @SuppressWarnings("unchecked")
@@ -64,6 +78,7 @@ public final class Registered {
     public static RegisteredTool again(RegisteredTool t) {
         return new RegisteredTool(t.name(), t.internalName(), t.localName(), t.origin(), t.owner(), t.risk(),
                 t.declaredRiskValid(), t.actions(), t.planSafeActions(), t.deferred(), t.summary(), t.facts(),
-                t.mutates(), t.timeoutMs(), t.provider(), t.bundleId(), t.serviceId() + 1);
+                t.mutates(), t.timeoutMs(), t.provider(), t.bundleId(), t.serviceId() + 1, t.definitionHash(),
+                t.annotations());
     }
 }

@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
+import pi.host.core.internal.fs.FilesComponent;
 import pi.host.core.internal.provenance.ProvenanceStore;
 import pi.host.spi.ReviewSnapshots.Change;
 
@@ -31,7 +32,7 @@ class RollbackTest {
     void setUp() throws Exception {
         ws = Files.createDirectories(tmp.resolve("ws")).toRealPath();
         scratch = tmp.resolve("data/scratch/s1");
-        store = ReviewStore.at(tmp.resolve("data/snapshots"));
+        store = ReviewStore.at(tmp.resolve("data/snapshots"), FilesComponent.load(tmp.resolve("data/atomic-writes")));
     }
 
     private ResolvedPath at(String rel) {

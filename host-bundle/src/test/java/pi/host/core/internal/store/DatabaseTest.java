@@ -144,6 +144,6 @@ class DatabaseTest {
 
     private static AuditRecord row(long at) {
         return new AuditRecord(0, at, "s1", "t", "c" + at, "Read", "trace", null, "hash", "{}", null, "allow",
-                "rule", "source", false, 0, 0.1, 0.1, 0.2, true, null, null);
+                "rule", "source", false, 0, 0.1, 0.1, 0.2, true, null);
     }
 }

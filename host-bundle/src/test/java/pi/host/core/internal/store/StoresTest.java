@@ -90,6 +90,6 @@ class StoresTest {
 
     private static AuditRecord row(long at, String session, String tool, boolean ok, String code) {
         return new AuditRecord(0, at, session, "t", "c" + at, tool, "trace" + at, null, "hash", "{}", null,
-                ok ? "allow" : "deny", "rule", "source", true, 1.5, 2, 0.1, 3.6, ok, code, null);
+                ok ? "allow" : "deny", "rule", "source", true, 1.5, 2, 0.1, 3.6, ok, code);
     }
 }
