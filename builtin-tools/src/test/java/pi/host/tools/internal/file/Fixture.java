@@ -113,7 +113,7 @@ final class Fixture {
         for (int i = 0; i < kv.length; i += 2) {
             args.put((String) kv[i], kv[i + 1]);
         }
-        return tool.execute(new Call(args, path));
+        return tool.execute(new Call(args, List.of(path)));
     }
 
     interface Swap {

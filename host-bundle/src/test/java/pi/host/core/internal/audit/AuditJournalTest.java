@@ -57,13 +57,13 @@ class AuditJournalTest {
         assertThat(readAll(onlySegment())).containsExactly(full, sparse, longPreview);
     }
 
-    /** A journal left by a host before the definition hash (record version 1) is still read back. */
+    /** A journal left by a host before the definition hash and the paths (record version 1) is still read back. */
     @Test
-    void aVersionOneRecordReadsBackWithoutADefinitionHash() {
+    void aVersionOneRecordReadsBackWithoutADefinitionHashOrPaths() {
         AuditRecord r = row("c1");
         java.nio.ByteBuffer v2 = JournalCodec.encode(r, java.nio.ByteBuffer.allocate(16));
         v2.flip();
-        byte[] bytes = new byte[v2.remaining() - 4]; // a null definition hash is its last 4 bytes (length -1)
+        byte[] bytes = new byte[v2.remaining() - 8]; // a null hash and null paths are its last 8 bytes (length -1 each)
         v2.get(bytes);
         bytes[0] = 1;
         AuditRecord back = JournalCodec.decode(java.nio.ByteBuffer.wrap(bytes));
