@@ -93,7 +93,7 @@ public final class GitLocation {
         }
     }
 
-    static Path real(Path p) throws GitException {
+    public static Path real(Path p) throws GitException {
         try {
             return p.toRealPath();
         } catch (IOException e) {

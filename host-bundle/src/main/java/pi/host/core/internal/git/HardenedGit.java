@@ -141,6 +141,56 @@ public final class HardenedGit {
         return settings;
     }
 
+    /**
+     * Binds to the repository at {@code dir}: its configuration is listed once ({@link #settingsFor}) and
+     * every command of the operation then runs with those driver settings.
+     *
+     * @param ceiling when not null, git does not look for a repository above this directory
+     */
+    public Bound bind(Path dir, Path ceiling) throws GitException {
+        return new Bound(dir, ceiling, settingsFor(dir, ceiling));
+    }
+
+    /** git bound to one repository folder for one operation (a few commands in a row). */
+    public final class Bound {
+
+        private final Path dir;
+        private final Path ceiling;
+        private final List<GitSettings.Setting> settings;
+
+        private Bound(Path dir, Path ceiling, List<GitSettings.Setting> settings) {
+            this.dir = dir;
+            this.ceiling = ceiling;
+            this.settings = settings;
+        }
+
+        public Path dir() {
+            return dir;
+        }
+
+        public GitResult run(String... args) throws GitException {
+            return HardenedGit.this.run(dir, settings, ceiling, null, TIMEOUT, List.of(args));
+        }
+
+        public GitResult run(Duration timeout, List<String> args) throws GitException {
+            return HardenedGit.this.run(dir, settings, ceiling, null, timeout, args);
+        }
+
+        /** A command on a scratch index of the host's instead of the repository's own. */
+        public GitResult withIndex(Path index, String... args) throws GitException {
+            return HardenedGit.this.run(dir, settings, ceiling, index, TIMEOUT, List.of(args));
+        }
+
+        /** {@link #run}, failing with git's reason when the command does not succeed. */
+        public String ok(String... args) throws GitException {
+            GitResult r = run(args);
+            if (!r.ok()) {
+                throw new GitException("git " + args[0] + " failed in " + dir + ": " + r.reason());
+            }
+            return r.stdout();
+        }
+    }
+
     /** The command line: git, {@code --no-pager}, the subcommand, the diff switches where it shows diffs. */
     List<String> command(List<String> args) {
         if (args.isEmpty()) {

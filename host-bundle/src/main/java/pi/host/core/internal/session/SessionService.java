@@ -87,16 +87,25 @@ public final class SessionService {
      */
     public SessionRecord create(String projectRoot, boolean isolated, String mode, String permissionMode,
             boolean unattended) throws StorageException, IOException {
-        String id = "s_" + UUID.randomUUID().toString().replace("-", "");
-        String workspace;
-        if (projectRoot == null) {
-            workspace = scratchDir(id).toString();
-        } else {
-            workspace = Path.of(projectRoot).toRealPath().toString();
-        }
+        String id = newId();
+        String workspace = projectRoot == null ? scratchDir(id).toString() : Path.of(projectRoot).toRealPath().toString();
+        return create(id, projectRoot == null ? null : workspace, workspace, isolated, mode, permissionMode, unattended);
+    }
+
+    /** A fresh session id (for a session whose folders are made before its record: an isolated one). */
+    public static String newId() {
+        return "s_" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    /**
+     * Stores a session with the given id, canonical project root (null: temporary) and workspace root (the
+     * project, its scratch dir, or an isolated session's worktree).
+     */
+    public SessionRecord create(String id, String projectRoot, String workspace, boolean isolated, String mode,
+            String permissionMode, boolean unattended) throws StorageException {
         long now = clock.millis();
-        SessionRecord record = new SessionRecord(id, projectRoot == null ? null : workspace, workspace, isolated,
-                mode, permissionMode, unattended, now, now, null);
+        SessionRecord record = new SessionRecord(id, projectRoot, workspace, isolated, mode, permissionMode, unattended,
+                now, now, null);
         synchronized (cache) {
             store.insert(record);
             cache.put(id, record);
