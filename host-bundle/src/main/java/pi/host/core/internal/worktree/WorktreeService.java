@@ -130,6 +130,47 @@ public final class WorktreeService implements SessionListener {
         }
     }
 
+    /**
+     * Makes a write delegate's worktree in the isolated session {@code sessionId} (spec §10.2): the
+     * session's pending edits are checkpointed (committed on its branch), then the delegate's branch
+     * {@code pi-desktop/<delegationId>} starts at that commit, in a worktree beside the session's.
+     *
+     * @throws WorktreeException WORKTREE_MISSING / WORKTREE_INVALID for a session worktree the host cannot
+     *     use, WORKTREE_CONFLICT while it has a merge with conflicts in progress
+     */
+    public WorktreeRecord startDelegate(String sessionId, String delegationId) throws WorktreeException {
+        WorktreeRecord s = ofSession(sessionId).orElseThrow(() -> new WorktreeException(ErrorCode.WORKTREE_MISSING,
+                "the session's worktree is not known to the host"));
+        requireIntact(s);
+        HardenedGit g = git();
+        try {
+            Path path = Path.of(s.path());
+            try {
+                GitLocation.worktree(g, path, Path.of(s.adminDir()), Path.of(s.commonDir()));
+            } catch (GitException e) {
+                throw new WorktreeException(ErrorCode.WORKTREE_INVALID, e.getMessage());
+            }
+            HardenedGit.Bound session = g.bind(path, path.getParent());
+            List<String> unmerged = session.run("diff", "--name-only", "--diff-filter=U", "-z").nulSeparated();
+            if (!unmerged.isEmpty()) {
+                throw new WorktreeException(ErrorCode.WORKTREE_CONFLICT, "the session's worktree has conflicts to"
+                        + " resolve first: " + String.join(", ", unmerged));
+            }
+            MergeFlow.checkpoint(session, "pi-host: checkpoint before delegate " + delegationId);
+            String head = session.ok("rev-parse", "--verify", "HEAD^{commit}").strip();
+            GitLocation.Repository repo = new GitLocation.Repository(Path.of(s.repository()), null,
+                    Path.of(s.commonDir()));
+            Path project = s.subdir().isEmpty() ? repo.toplevel() : repo.toplevel().resolve(s.subdir());
+            WorktreeRecord d = add(g.bind(repo.toplevel(), null), repo, project, delegationId, sessionId, delegationId,
+                    path.getParent().resolve(delegationId), head, false);
+            store(d);
+            return d;
+        } catch (GitException | StorageException e) {
+            throw new WorktreeException(ErrorCode.WORKTREE_UNAVAILABLE, "the delegate's worktree cannot be made: "
+                    + e.getMessage());
+        }
+    }
+
     /** A new worktree and what {@code .worktreeinclude} copied into it. */
     public record Created(WorktreeRecord worktree, Map<String, Object> included) {
     }
