@@ -12,6 +12,7 @@ import java.util.Set;
 import pi.host.core.internal.git.GitException;
 import pi.host.core.internal.git.GitResult;
 import pi.host.core.internal.git.HardenedGit;
+import pi.host.core.internal.session.NoFollowTree;
 
 /**
  * {@code .worktreeinclude} (spec §4e): the git-ignored files of the project that a new worktree gets a

@@ -24,6 +24,7 @@ import pi.host.api.ErrorCode;
 import pi.host.core.internal.git.GitException;
 import pi.host.core.internal.git.GitLocation;
 import pi.host.core.internal.git.HardenedGit;
+import pi.host.core.internal.session.NoFollowTree;
 import pi.host.core.internal.session.SessionListener;
 import pi.host.core.internal.session.SessionService;
 import pi.host.core.internal.store.StorageException;
@@ -58,6 +59,7 @@ public final class WorktreeService implements SessionListener {
     @Activate
     public WorktreeService(@Reference StoreComponent store, @Reference SessionService sessions) throws IOException {
         this(new WorktreeStore(store.database()), sessions, System.getenv());
+        sweepSoon();
     }
 
     public WorktreeService(WorktreeStore store, SessionService sessions, Map<String, String> hostEnv) throws IOException {
@@ -81,6 +83,19 @@ public final class WorktreeService implements SessionListener {
                     "worktrees cannot be read", e);
         }
         sessions.addListener(this);
+    }
+
+    /** Sweeps, off the activating thread, the worktrees of sessions that are gone (a crash between the two). */
+    private void sweepSoon() {
+        Thread sweeper = new Thread(() -> {
+            try {
+                sweep(new HashSet<>(sessions.ids()));
+            } catch (StorageException e) {
+                // without the session list nothing can be judged orphaned: keep everything
+            }
+        }, "pi-worktree-sweep");
+        sweeper.setDaemon(true);
+        sweeper.start();
     }
 
     @Deactivate

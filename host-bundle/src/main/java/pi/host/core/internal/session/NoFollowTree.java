@@ -1,4 +1,4 @@
-package pi.host.core.internal.worktree;
+package pi.host.core.internal.session;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -24,13 +24,13 @@ import java.util.Set;
  * walks cannot lead a removal or a copy anywhere else: the walk only ever descends through
  * directories it opened itself, and a link it meets is removed (never its target) or skipped.
  */
-final class NoFollowTree {
+public final class NoFollowTree {
 
     private NoFollowTree() {
     }
 
     /** What is at {@code names} below {@code base}: a real directory, a link, something else, or nothing. */
-    enum Kind {
+    public enum Kind {
         DIRECTORY, LINK, OTHER, MISSING
     }
 
@@ -40,7 +40,7 @@ final class NoFollowTree {
      *
      * @return {@link Kind#DIRECTORY} when every name is a real directory, else the kind of the first that is not
      */
-    static Kind chain(Path base, List<String> names) throws IOException {
+    public static Kind chain(Path base, List<String> names) throws IOException {
         try (SecureDirectoryStream<Path> dir = open(base)) {
             return chain(dir, names, 0);
         }
@@ -69,7 +69,7 @@ final class NoFollowTree {
      *
      * @return what was found at the end (MISSING: nothing to remove; LINK: only the link was removed)
      */
-    static Kind remove(Path base, List<String> names) throws IOException {
+    public static Kind remove(Path base, List<String> names) throws IOException {
         try (SecureDirectoryStream<Path> dir = open(base)) {
             SecureDirectoryStream<Path> at = dir;
             java.util.ArrayDeque<SecureDirectoryStream<Path>> opened = new java.util.ArrayDeque<>();
@@ -128,7 +128,7 @@ final class NoFollowTree {
      *
      * @return the bytes copied, or -1 when the source was a link or not a regular file
      */
-    static long copyFile(Path sourceRoot, String relative, Path targetRoot, long maxBytes) throws IOException {
+    public static long copyFile(Path sourceRoot, String relative, Path targetRoot, long maxBytes) throws IOException {
         String[] names = relative.split("/");
         try (SecureDirectoryStream<Path> root = open(sourceRoot)) {
             SecureDirectoryStream<Path> at = root;
