@@ -146,8 +146,13 @@ public final class NoFollowTree {
                 if (!valid(names[names.length - 1])) {
                     return -1;
                 }
-                BasicFileAttributes attrs = at.getFileAttributeView(leaf, BasicFileAttributeView.class,
-                        LinkOption.NOFOLLOW_LINKS).readAttributes();
+                BasicFileAttributes attrs;
+                try {
+                    attrs = at.getFileAttributeView(leaf, BasicFileAttributeView.class, LinkOption.NOFOLLOW_LINKS)
+                            .readAttributes();
+                } catch (NoSuchFileException gone) {
+                    return -1; // not there (or removed since it was listed): nothing to copy
+                }
                 if (!attrs.isRegularFile() || attrs.size() > maxBytes) {
                     return -1;
                 }
@@ -159,7 +164,9 @@ public final class NoFollowTree {
                     mode = p.permissions();
                 }
                 Path target = targetRoot.resolve(relative);
-                Files.createDirectories(target.getParent());
+                if (!realFolders(targetRoot, names)) {
+                    return -1; // the checkout has a link where the source has a folder: not written through it
+                }
                 long copied = 0;
                 try (SeekableByteChannel in = at.newByteChannel(leaf, Set.of(StandardOpenOption.READ,
                         LinkOption.NOFOLLOW_LINKS));
@@ -185,6 +192,23 @@ public final class NoFollowTree {
                 }
             }
         }
+    }
+
+    /**
+     * Makes the folders of {@code names} (all but the last) below {@code root} as real directories;
+     * false when one of them is already something else (a link the checkout made, say).
+     */
+    private static boolean realFolders(Path root, String[] names) throws IOException {
+        Path at = root;
+        for (int i = 0; i < names.length - 1; i++) {
+            at = at.resolve(names[i]);
+            if (!Files.exists(at, LinkOption.NOFOLLOW_LINKS)) {
+                Files.createDirectory(at);
+            } else if (!Files.isDirectory(at, LinkOption.NOFOLLOW_LINKS)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static boolean valid(String name) {
