@@ -289,6 +289,46 @@ class WorktreesIT {
         }
     }
 
+    /** Pins "the setup command is bounded": past its timeout its whole tree is killed, and the outcome kept. */
+    @Test
+    void aSetupCommandPastItsTimeoutIsKilledAndReported() throws Exception {
+        projectRepo(project);
+        Path pidFile = elsewhere.resolve("sleeper.pid");
+        try (HostProcess host = HostProcess.serve(data)) {
+            host.call("settings.update", "{\"worktree.setupTimeoutSeconds\":1,\"worktree.setupCommands\":{\""
+                    + project.toRealPath() + "\":\"echo started; sleep 300 & echo $! > " + pidFile + "; wait\"}}");
+            String session = isolated(host, project);
+            JsonNode setup = host.call("session.get", HostProcess.json("sessionId", session)).get("worktree").get("setup");
+            assertThat(setup.get("state").asText()).as(setup.toString()).isEqualTo("timedOut");
+            assertThat(setup.get("exitCode").isNull()).isTrue();
+            assertThat(setup.get("stdout").asText()).isEqualTo("started\n");
+            long pid = Long.parseLong(Files.readString(pidFile).strip());
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                    .until(() -> ProcessHandle.of(pid).map(h -> !h.isAlive()).orElse(true));
+            // the session works anyway: a failed setup is reported, not fatal
+            assertThat(host.tool(session, "c1", "Read", "{\"path\":\"a.txt\"}").get("ok").asBoolean()).isTrue();
+        }
+    }
+
+    /** Pins that the worktree is the host's record, not a guess: after a restart the session works in it. */
+    @Test
+    void anIsolatedSessionKeepsItsWorktreeAcrossARestart() throws Exception {
+        projectRepo(project);
+        String session;
+        Path path;
+        try (HostProcess host = HostProcess.serve(data)) {
+            session = isolated(host, project);
+            path = Path.of(host.call("session.get", HostProcess.json("sessionId", session)).get("workspaceRoot").asText());
+        }
+        try (HostProcess host = HostProcess.serve(data)) {
+            JsonNode view = host.call("session.get", HostProcess.json("sessionId", session));
+            assertThat(view.get("worktree").get("state").asText()).isEqualTo("ready");
+            host.tool(session, "c1", "Write", "{\"path\":\"after.txt\",\"content\":\"x\"}");
+            assertThat(path.resolve("after.txt")).exists();
+            assertThat(project.resolve("after.txt")).doesNotExist();
+        }
+    }
+
     private static int firstFreeBlock() {
         for (int base = 41000; base <= 48990; base += 10) {
             boolean free = true;
