@@ -26,6 +26,16 @@ public enum ErrorCode {
     BACKGROUND_LIMIT,
     BACKGROUND_HOST_LIMIT,
     WORKTREE_MISSING,
+    /** The worktree's {@code .git} no longer leads to the registration the host made (0.4.0). */
+    WORKTREE_INVALID,
+    /** An isolated session cannot be had: no git, not a git project, no commit yet (0.4.0). */
+    WORKTREE_UNAVAILABLE,
+    /** A merge stopped at conflicts; they stay in the worktree, their files named (0.4.0). */
+    WORKTREE_CONFLICT,
+    /** A merge preview token that is unknown or no longer describes the worktree and the project (0.4.0). */
+    WORKTREE_STALE,
+    /** The project could not be fast-forwarded (its own changes would be overwritten, or it moved) (0.4.0). */
+    WORKTREE_MERGE_FAILED,
     PLAN_REQUIRES_INTERACTIVE_SESSION,
     MCP_SERVER_UNAVAILABLE,
     MCP_SELECTION_INVALID,

@@ -16,9 +16,14 @@ public final class ResolvedPath {
         /** The session's scratch dir, the second legal root (spec §4b). */
         SCRATCH,
         /** Outside both roots, allowed by an explicit outside-path permission (spec §4a). */
-        EXTERNAL;
+        EXTERNAL,
+        /**
+         * The session's visualization dir (spec §4b.1, 0.4.0): absolute paths only, single {@code *.html}
+         * names for Write and Edit.
+         */
+        VISUALIZATION;
 
-        /** The word used in results ({@code workspace}, {@code scratch}, {@code external}). */
+        /** The word used in results ({@code workspace}, {@code scratch}, {@code external}, {@code visualization}). */
         public String wire() {
             return name().toLowerCase(java.util.Locale.ROOT);
         }

@@ -37,9 +37,9 @@ public interface PinnedFiles {
     PinnedDir at(Path canonicalDirectory) throws IOException;
 
     /**
-     * The root a resolved path belongs to ({@link #at}): the session's workspace root or scratch dir
-     * (as canonical paths), or {@code /} for an approved outside path, whose canonical location then
-     * must hold no link at all.
+     * The root a resolved path belongs to ({@link #at}): the session's workspace root, scratch dir or
+     * visualization dir (as canonical paths), or {@code /} for an approved outside path, whose canonical
+     * location then must hold no link at all.
      */
     default PinnedDir root(ToolCall call, ResolvedPath path) throws IOException {
         Path absolute = path.absolute();
@@ -48,6 +48,9 @@ public interface PinnedFiles {
                 return at(canonicalPrefix(call.workspaceRoot(), absolute));
             case SCRATCH:
                 return at(canonicalPrefix(call.scratchDir(), absolute));
+            case VISUALIZATION:
+                // the dir is named by its real path: a base or session folder that is a link is refused
+                return at(((CallRoots) call).visualizationDir());
             default:
                 return at(absolute.getRoot());
         }

@@ -16,6 +16,10 @@
  * {@link pi.host.spi.Invocation}; the host's calls hand them back resolved, {@link pi.host.spi.PreparedCall})
  * and the limits of a walk ({@link pi.host.spi.WalkLimits}).
  *
+ * <p>1.1.0 added {@link pi.host.spi.CallRoots} (the visualization dir and an isolated session's command
+ * variables on the host's calls) and {@link pi.host.spi.ShellCommands} (the user's shell for the host's own
+ * commands, implemented by the tools bundle).
+ *
  * <p>1.0.0 added those and the pinned-directory access and removed {@code SecondPaths} (Edit's MV
  * destination is a declared path now): a removal, hence the major version.
  *
@@ -26,5 +30,5 @@
  * not the host's off this package is the host's wiring guard (origin from the launcher's record).
  */
 @org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package pi.host.spi;

@@ -25,6 +25,7 @@ import pi.host.spi.PinnedFiles;
 import pi.host.spi.Provenance;
 import pi.host.spi.ReviewSnapshots;
 import pi.host.spi.ToolKind;
+import pi.host.tools.internal.visualization.StaticCheck;
 
 /**
  * {@code Write}: creates or replaces a file atomically ({@link AtomicWrite}), keeping an existing
@@ -54,7 +55,9 @@ public final class WriteTool implements ToolProvider {
 
     @Override
     public String description() {
-        return "Create or overwrite a file in the workspace (or the session scratch dir) with the given content."
+        return "Create or overwrite a file in the workspace (or the session scratch dir, or as <name>.html directly in"
+                + " the session's visualization dir, whose result then has a static check of its scripts and ids)"
+                + " with the given content."
                 + " Parent folders are created inside the root. Returns the new [path#TAG].";
     }
 
@@ -65,6 +68,16 @@ public final class WriteTool implements ToolProvider {
                 + "\"file_path\":{\"type\":\"string\",\"description\":\"Alias of path\"},"
                 + "\"content\":{\"type\":\"string\",\"description\":\"The complete new content\"}"
                 + "},\"required\":[\"content\"],\"additionalProperties\":false}";
+    }
+
+    /** One line, then each problem: what the model reads to fix the fragment with one Edit. */
+    private static String summary(java.util.Map<String, Object> check) {
+        StringBuilder b = new StringBuilder("Static check: ").append(check.get("scripts")).append(" inline script(s), ");
+        List<?> problems = (List<?>) check.get("problems");
+        b.append(problems.isEmpty() ? "no problems." : check.get("problemCount") + " problem(s):");
+        problems.forEach(p -> b.append("\n- ").append(p));
+        ((List<?>) check.get("unchecked")).forEach(u -> b.append("\n- ").append(u));
+        return b.toString();
     }
 
     @Override
@@ -96,11 +109,17 @@ public final class WriteTool implements ToolProvider {
             BitSet all = new BitSet();
             all.set(1, lines + 1);
             provenance.displayed(call.sessionId(), path.absolute(), digest, all);
-            return ToolResult.builder()
+            ToolResult.Builder result = ToolResult.builder()
                     .text(Tags.header(path.display(), digest) + "\n" + (existed ? "Replaced" : "Created") + " "
                             + path.display() + " (" + bytes.length + " bytes, " + lines + " lines).")
                     .detail("created", !existed).detail("bytes", bytes.length).detail("lines", lines)
-                    .detail("tag", Tags.tag(digest)).build();
+                    .detail("tag", Tags.tag(digest));
+            if (path.root() == ResolvedPath.Root.VISUALIZATION && target.endsWith(".html")) {
+                // spec §4b.1: the fragment's scripts compiled without running, its literal ids looked up
+                java.util.Map<String, Object> check = StaticCheck.check(new String(bytes, StandardCharsets.UTF_8));
+                result.detail("staticCheck", check).text(summary(check));
+            }
+            return result.build();
         } catch (PathChangedException e) {
             return FileErrors.changed(path, e);
         }

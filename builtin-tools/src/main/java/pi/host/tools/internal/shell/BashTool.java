@@ -16,6 +16,7 @@ import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.spi.Builtin;
+import pi.host.spi.CallRoots;
 import pi.host.spi.TaskInfo;
 import pi.host.spi.ToolKind;
 import pi.host.tools.internal.background.BackgroundTaskManager;
@@ -124,15 +125,26 @@ public final class BashTool implements ToolProvider {
     private ProcessBuilder builder(ToolCall call) {
         ProcessBuilder builder = new ProcessBuilder().directory(call.workspaceRoot().toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Map<String, String> variables = call instanceof CallRoots ? ((CallRoots) call).commandVariables() : Map.of();
+        return environment(builder, hostEnv, call.scratchDir(), variables);
+    }
+
+    /**
+     * A command's environment (Bash's and the host's own commands', ShellCommandService): the host's, the
+     * login-shell PATH, {@code PI_SCRATCH_DIR} when there is a scratch dir, the call's variables (an
+     * isolated session's PI_PORT, PI_PROJECT_ROOT, PI_WORKTREE_ROOT), never the tree marker of the host.
+     */
+    static ProcessBuilder environment(ProcessBuilder builder, Map<String, String> hostEnv, Path scratch,
+            Map<String, String> variables) {
         Map<String, String> env = builder.environment();
         env.clear();
         env.putAll(hostEnv);
         Optional<String> loginPath = LoginPath.get(hostEnv);
         loginPath.ifPresent(p -> env.put("PATH", p));
-        Path scratch = call.scratchDir();
         if (scratch != null) {
             env.put("PI_SCRATCH_DIR", scratch.toString().replace('\\', '/'));
         }
+        env.putAll(variables);
         env.remove(ProcessSupervisor.MARKER);
         return builder;
     }

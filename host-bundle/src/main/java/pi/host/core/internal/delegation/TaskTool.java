@@ -18,7 +18,11 @@ import pi.host.api.Tool;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.core.internal.execute.AdmissionQueue;
 import pi.host.core.internal.policy.OperatingMode;
+import pi.host.core.internal.store.WorktreeRecord;
+import pi.host.core.internal.worktree.WorktreeException;
+import pi.host.core.internal.worktree.WorktreeService;
 import pi.host.core.internal.session.SessionService;
 import pi.host.core.internal.store.SessionRecord;
 
@@ -35,18 +39,26 @@ import pi.host.core.internal.store.SessionRecord;
 @Component(service = {})
 public final class TaskTool implements ToolProvider {
 
+    /** Making a write delegate's worktree checkpoints and checks out a tree: more than a name check. */
+    static final long TIMEOUT_MS = 300_000;
+
     private final Subagents subagents;
     private final SessionService sessions;
+    private final WorktreeService worktrees;
+    private final AdmissionQueue admission;
     private final ServiceRegistration<ToolProvider> registration;
 
     @Activate
-    public TaskTool(BundleContext context, @Reference Subagents subagents, @Reference SessionService sessions) {
+    public TaskTool(BundleContext context, @Reference Subagents subagents, @Reference SessionService sessions,
+            @Reference WorktreeService worktrees, @Reference AdmissionQueue admission) {
         this.subagents = subagents;
         this.sessions = sessions;
+        this.worktrees = worktrees;
+        this.admission = admission;
         Dictionary<String, Object> props = new Hashtable<>();
         props.put(Tool.NAME, DelegateScope.TASK);
         props.put(Tool.RISK, Risk.LOW.wire());
-        props.put(Tool.TIMEOUT_MS, 10_000L);
+        props.put(Tool.TIMEOUT_MS, TIMEOUT_MS);
         props.put(pi.host.spi.Builtin.KIND, pi.host.spi.ToolKind.TASK.name());
         this.registration = context.registerService(ToolProvider.class, this, props);
     }
@@ -101,13 +113,32 @@ public final class TaskTool implements ToolProvider {
         subagent.put("instructions", definition.instructions());
         subagent.put("file", definition.file());
         Object title = call.arguments().get("description");
-        return ToolResult.builder()
+        Map<String, Object> worktree = null;
+        if (session.isolated() && (tools.contains("Write") || tools.contains("Edit"))) {
+            // a write delegate of an isolated session works in a worktree of its own (spec §10.2), branched
+            // after the session's pending edits are checkpointed: under the session's mutation permit, so no
+            // Write of the session lands between the checkpoint and the branch
+            try (AdmissionQueue.Ticket permit = admission.admit(session.id(), true, List.of())) {
+                WorktreeRecord w = worktrees.startDelegate(session.id(), delegationId);
+                worktree = new LinkedHashMap<>();
+                worktree.put("path", w.workspaceRoot().toString());
+                worktree.put("branch", w.branch());
+                worktree.put("base", w.base());
+            } catch (WorktreeException e) {
+                return ToolResult.error(e.code(), "the delegate cannot start: " + e.getMessage());
+            }
+        }
+        ToolResult.Builder result = ToolResult.builder()
                 .text("Delegation " + delegationId + ": subagent '" + definition.name() + "' ("
                         + definition.source().wire() + ") with " + String.join(", ", tools) + ".")
                 .detail("delegationId", delegationId)
                 .detail("subagent", subagent)
                 .detail("prompt", call.arguments().get("prompt"))
-                .detail("description", title == null ? "" : title)
-                .build();
+                .detail("description", title == null ? "" : title);
+        if (worktree != null) {
+            result.detail("worktree", worktree).text("It works in its own worktree " + worktree.get("path")
+                    + " (branch " + worktree.get("branch") + "); call delegation.complete when it ends.");
+        }
+        return result.build();
     }
 }

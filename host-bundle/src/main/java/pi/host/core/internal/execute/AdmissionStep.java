@@ -17,10 +17,13 @@ final class AdmissionStep implements Step {
 
     private final SessionService sessions;
     private final AdmissionQueue admission;
+    private final pi.host.core.internal.visualization.Visualizations visualizations;
 
-    AdmissionStep(SessionService sessions, AdmissionQueue admission) {
+    AdmissionStep(SessionService sessions, AdmissionQueue admission,
+            pi.host.core.internal.visualization.Visualizations visualizations) {
         this.sessions = sessions;
         this.admission = admission;
+        this.visualizations = visualizations;
     }
 
     @Override
@@ -30,6 +33,13 @@ final class AdmissionStep implements Step {
                 sessions.ensureScratch(e.session.id());
             } catch (IOException ex) {
                 return call.fail(ErrorCode.TOOL_FAILED, "the scratch dir cannot be created: " + ex.getMessage());
+            }
+            if (e.visualizationTarget) {
+                try {
+                    visualizations.ensure(e.session.id()); // lazily, on the first write (spec §4b.1)
+                } catch (IOException ex) {
+                    return call.fail(ErrorCode.TOOL_DENIED, "the visualization dir cannot be used: " + ex.getMessage());
+                }
             }
         }
         Thread waiter = Thread.currentThread();

@@ -21,6 +21,15 @@ import pi.host.core.internal.store.SessionRecord;
 final class Evaluation {
 
     SessionRecord session;
+    /**
+     * The call's workspace root: the session's (its project, or its scratch dir), an isolated session's
+     * worktree, or a write delegate's own worktree (RootStep).
+     */
+    java.nio.file.Path workspaceRoot;
+    /** The session's visualization dir while inline visualizations are on, else null. */
+    java.nio.file.Path visualizationDir;
+    /** The variables a command of this call gets (an isolated session's PI_*). */
+    java.util.Map<String, String> commandVariables = java.util.Map.of();
     RegisteredTool tool;
     OperatingMode mode;
     DelegateScope.Verdict delegation;
@@ -28,11 +37,12 @@ final class Evaluation {
     /** The declared paths as resolved (first evaluation) or re-checked (the re-check), in declaration order. */
     List<Resolution> resolutions = List.of();
     List<ResolvedPath> paths = List.of();
-    /** The session's own roots inside the data dir (its scratch dir). */
+    /** The session's own roots inside the data dir (its scratch dir, visualization dir, the call's worktree). */
     List<java.nio.file.Path> ownRoots = List.of();
     boolean outside;
     boolean control;
     boolean scratchTarget;
+    boolean visualizationTarget;
     GrantScope scope;
     PermissionMode permissionMode;
     Decision decision;

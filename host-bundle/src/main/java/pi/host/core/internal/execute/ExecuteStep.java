@@ -38,9 +38,10 @@ final class ExecuteStep implements Step {
         RegisteredTool tool = e.tool;
         Instant deadline = Instant.now().plusMillis(tool.timeoutMs());
         HostToolCall hostCall = new HostToolCall(tool.localName(), call.plainArguments, e.session.id(), req.turnId(),
-                req.toolCallId(), call.traceId, deadline, e.paths, Path.of(e.session.workspaceRoot()),
+                req.toolCallId(), call.traceId, deadline, e.paths, e.workspaceRoot,
                 sessions.scratchDir(e.session.id()), call.cancel, events, req.messageId(),
-                req.delegate() == null ? null : req.delegate().delegationId(), walkExclusions(call, e));
+                req.delegate() == null ? null : req.delegate().delegationId(), walkExclusions(call, e),
+                e.visualizationDir, e.commandVariables);
         CallEnding ending = call.ending;
         long started = System.nanoTime();
         runner.run(tool.provider(), hostCall, call.cancel, tool.timeoutMs(), tool.kind() == ToolKind.READ, outcome -> {

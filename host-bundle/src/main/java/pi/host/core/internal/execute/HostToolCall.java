@@ -17,7 +17,7 @@ import pi.host.core.internal.events.HostEvents;
  * of a builtin's call and attach its review records.
  */
 public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, pi.host.spi.WalkLimits,
-        pi.host.spi.PreparedCall {
+        pi.host.spi.PreparedCall, pi.host.spi.CallRoots {
 
     /** Most characters streamed as {@code tool.output} for one call; the result still carries its own output. */
     static final long MAX_STREAMED_CHARS = 4L * 1024 * 1024;
@@ -39,12 +39,16 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, 
     private final String recoveryScope;
     private final List<Map<String, Object>> review = new CopyOnWriteArrayList<>();
     private final List<Path> excludedDirectories;
+    private final Path visualizationDir;
+    private final Map<String, String> commandVariables;
 
     HostToolCall(String toolName, Map<String, Object> arguments, String sessionId, String turnId, String toolCallId,
             String traceId, Instant deadline, List<ResolvedPath> paths, Path workspaceRoot, Path scratchDir,
             CallCancellation cancellation, HostEvents events, String messageId, String delegationId,
-            List<Path> excludedDirectories) {
+            List<Path> excludedDirectories, Path visualizationDir, Map<String, String> commandVariables) {
         this.excludedDirectories = excludedDirectories;
+        this.visualizationDir = visualizationDir;
+        this.commandVariables = commandVariables;
         this.messageId = messageId;
         // the loop guard's scope (EDIT-CONTRACT.md): the delegate run, else the parent turn
         this.recoveryScope = delegationId != null ? "delegate:" + delegationId : "turn:" + turnId;
@@ -139,6 +143,16 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, 
     @Override
     public List<Path> excludedDirectories() {
         return excludedDirectories;
+    }
+
+    @Override
+    public Path visualizationDir() {
+        return visualizationDir;
+    }
+
+    @Override
+    public Map<String, String> commandVariables() {
+        return commandVariables;
     }
 
     /** The client's message id the call belongs to, or null when the client sent none. */

@@ -12,7 +12,7 @@ import pi.host.spi.DeclaredPath;
 /**
  * What the policy needs to know about a call's resolved paths: whether one is outside the roots (spec
  * §4a), whether a changed one is a repository control file (issue 13.3), whether every changed one is
- * in the scratch dir (prompt-free, §4b), and the grant scope the call needs (issue 13.1); and how the
+ * in the scratch or visualization dir (prompt-free, §4b, §4b.1), and the grant scope the call needs (issue 13.1); and how the
  * audit row lists them.
  */
 final class PathFacts {
@@ -27,6 +27,7 @@ final class PathFacts {
         boolean inRoots = false;
         int changed = 0;
         int changedInScratch = 0;
+        int changedInVisualization = 0;
         List<GrantScope.Area> areas = null;
         for (int i = 0; i < declared.size(); i++) {
             DeclaredPath d = declared.get(i);
@@ -37,6 +38,8 @@ final class PathFacts {
                 changed++;
                 if (p.root() == ResolvedPath.Root.SCRATCH) {
                     changedInScratch++;
+                } else if (p.root() == ResolvedPath.Root.VISUALIZATION) {
+                    changedInVisualization++;
                 }
             }
             if (p.root() == ResolvedPath.Root.EXTERNAL || isControl) {
@@ -55,6 +58,7 @@ final class PathFacts {
         e.outside = outside;
         e.control = control;
         e.scratchTarget = !outside && changed > 0 && changedInScratch == changed;
+        e.visualizationTarget = !outside && changed > 0 && changedInVisualization == changed;
         // null: the in-root scope of the tool, built only when a card or a grant needs it
         e.scope = areas == null ? null : new GrantScope(toolName, inRoots, areas);
     }
@@ -63,6 +67,9 @@ final class PathFacts {
     private static boolean controlFile(ResolvedPath path, Evaluation e) {
         if (path.root() == ResolvedPath.Root.WORKSPACE) {
             return RepositoryFiles.isControlFile(path.display(), true);
+        }
+        if (path.root() == ResolvedPath.Root.VISUALIZATION) {
+            return false; // only single *.html names are written there (PathStep)
         }
         StringBuilder rel = new StringBuilder();
         e.resolver.scratchRoot().relativize(path.absolute())

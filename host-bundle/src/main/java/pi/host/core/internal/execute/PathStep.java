@@ -26,6 +26,8 @@ final class PathStep implements Step {
     private final SessionResolvers resolvers;
     private final HostState hostState;
     private final boolean again;
+    /** {@code <data_dir>/visualizations} as the data dir was named (perhaps an alias of the real one). */
+    private final Path visualizationsGiven;
 
     /** @param again true for the re-check: each path must resolve to the location the first check found */
     PathStep(SessionService sessions, SessionResolvers resolvers, HostState hostState, boolean again) {
@@ -33,6 +35,7 @@ final class PathStep implements Step {
         this.resolvers = resolvers;
         this.hostState = hostState;
         this.again = again;
+        this.visualizationsGiven = sessions.dataDir().toAbsolutePath().normalize().resolve("visualizations");
     }
 
     @Override
@@ -45,8 +48,12 @@ final class PathStep implements Step {
             if (e.session.temporary()) {
                 sessions.ensureScratch(e.session.id()); // a temporary session's workspace is its scratch dir
             }
-            e.resolver = resolvers.of(e.session.id(), Path.of(e.session.workspaceRoot()),
-                    sessions.scratchDir(e.session.id()));
+            if (e.workspaceRoot == null) {
+                e.workspaceRoot = Path.of(e.session.workspaceRoot()); // an evaluation the roots step did not fill
+            }
+            e.resolver = resolvers.of(e.session.id(), e.workspaceRoot, sessions.scratchDir(e.session.id()),
+                    e.visualizationDir, e.visualizationDir == null ? null
+                            : visualizationsGiven.resolve(e.session.id()), e.session.isolated());
         } catch (IOException | RuntimeException ex) {
             return call.fail(ErrorCode.INVALID_ARGUMENT, "the session's roots cannot be used: " + ex.getMessage());
         }
@@ -73,6 +80,17 @@ final class PathStep implements Step {
         e.resolutions = resolutions;
         e.paths = paths;
         e.ownRoots = e.resolver.ownRoots();
+        // in the visualization dir Write and Edit make one *.html file directly in it, nothing else (§4b.1)
+        for (int i = 0; i < paths.size(); i++) {
+            ResolvedPath p = paths.get(i);
+            if (p.root() == ResolvedPath.Root.VISUALIZATION && declared.get(i).access().changes()
+                    && !(p.absolute().getParent().equals(e.visualizationDir)
+                            && p.absolute().getFileName().toString().endsWith(".html"))) {
+                return call.fail(ErrorCode.INVALID_ARGUMENT, call.request.name() + " may only write a single *.html"
+                        + " file name directly in the visualization dir (" + e.visualizationDir + "/<name>.html), not '"
+                        + declared.get(i).raw() + "'; nothing ran");
+            }
+        }
         // the host's own state: a hard deny before any card, in every mode, whatever grant exists
         for (int i = 0; i < paths.size(); i++) {
             if (hostState.isHostState(paths.get(i).absolute(), e.ownRoots)) {

@@ -44,7 +44,7 @@ final class PolicyStep implements Step {
         boolean covered = e.scope == null ? grants.coversRoots(e.session.id(), name)
                 : grants.covers(e.session.id(), e.scope);
         Decision d = Policy.decide(new PolicyInput(name, e.tool.kind(), e.tool.risk(), mode, e.outside, e.control,
-                e.scratchTarget, covered));
+                e.scratchTarget, covered, e.visualizationTarget));
         if (redefined && d.verdict() == Verdict.ASK) {
             d = new Decision(d.verdict(), d.rule(), d.source(), Policy.MCP_DEFINITION_CHANGED_REASON);
         }

@@ -27,16 +27,20 @@ final class RecheckStep implements Step {
 
     /**
      * @param session the session step
+     * @param roots the roots step (an isolated session's worktree must still be there)
      * @param catalog the catalog step
      * @param rest the other steps that judge changeable state, in pipeline order
      */
-    RecheckStep(Step session, Step catalog, List<Step> rest) {
+    RecheckStep(Step session, Step roots, Step catalog, List<Step> rest) {
         Step binding = (call, e) -> sameBinding(call.first.session, e.session) ? null
                 : changed(call, "recheck.binding", "the session's roots changed while the call waited; nothing ran");
+        Step sameRoots = (call, e) -> Objects.equals(call.first.workspaceRoot, e.workspaceRoot)
+                && Objects.equals(call.first.visualizationDir, e.visualizationDir) ? null
+                : changed(call, "recheck.roots", "the call's roots changed while it waited; nothing ran");
         Step registration = (call, e) -> e.tool.serviceId() == call.first.tool.serviceId() ? null
                 : changed(call, "recheck.tool", call.request.name() + " was registered again while the call waited;"
                         + " nothing ran");
-        List<Step> all = new ArrayList<>(List.of(session, binding, catalog, registration));
+        List<Step> all = new ArrayList<>(List.of(session, binding, roots, sameRoots, catalog, registration));
         all.addAll(rest);
         this.judging = List.copyOf(all);
     }

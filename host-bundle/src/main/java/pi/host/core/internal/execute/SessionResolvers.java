@@ -17,7 +17,7 @@ import pi.host.core.internal.session.SessionListener;
  */
 final class SessionResolvers implements SessionListener {
 
-    private record Kept(Path workspace, Path scratch, PathResolver resolver) {
+    private record Kept(Path workspace, Path scratch, Path visualization, PathResolver resolver) {
     }
 
     private final ConcurrentHashMap<String, Kept> kept = new ConcurrentHashMap<>();
@@ -29,18 +29,29 @@ final class SessionResolvers implements SessionListener {
      * @throws RuntimeException as {@link PathResolver#PathResolver} when a root cannot be resolved
      */
     PathResolver of(String sessionId, Path workspace, Path scratch) {
-        Kept k = kept.get(sessionId);
-        if (k != null && k.workspace().equals(workspace) && k.scratch().equals(scratch)) {
+        return of(sessionId, workspace, scratch, null, null, false);
+    }
+
+    /**
+     * The resolver of a session's call: kept per session and workspace root (an isolated session's
+     * delegates each work in a worktree of their own), rebuilt when the visualization dir comes or goes.
+     */
+    PathResolver of(String sessionId, Path workspace, Path scratch, Path visualization, Path visualizationGiven,
+            boolean workspaceIsOwn) {
+        String key = sessionId + '\0' + workspace;
+        Kept k = kept.get(key);
+        if (k != null && k.workspace().equals(workspace) && k.scratch().equals(scratch)
+                && java.util.Objects.equals(k.visualization(), visualization)) {
             k.resolver().requireWorkspace();
             return k.resolver();
         }
-        PathResolver resolver = new PathResolver(workspace, scratch);
-        kept.put(sessionId, new Kept(workspace, scratch, resolver));
+        PathResolver resolver = new PathResolver(workspace, scratch, visualization, visualizationGiven, workspaceIsOwn);
+        kept.put(key, new Kept(workspace, scratch, visualization, resolver));
         return resolver;
     }
 
     @Override
     public void sessionDeleted(String sessionId) {
-        kept.remove(sessionId);
+        kept.keySet().removeIf(key -> key.startsWith(sessionId + '\0'));
     }
 }

@@ -26,6 +26,8 @@ import pi.host.core.internal.session.SessionListener;
 import pi.host.core.internal.session.SessionService;
 import pi.host.core.internal.session.SettingsService;
 import pi.host.core.internal.store.StorageException;
+import pi.host.core.internal.visualization.Visualizations;
+import pi.host.core.internal.worktree.WorktreeService;
 
 /**
  * The one path every tool call takes (ARCHITECTURE.md): builtins, plugins, MCP tools and delegates all
@@ -51,7 +53,8 @@ public final class ToolPipeline {
             @Reference ToolRegistry registry, @Reference Catalog catalog, @Reference ApprovalService approvals,
             @Reference SessionGrants grants, @Reference AuditLog audit, @Reference HostEvents events,
             @Reference CancellationRegistry cancellations, @Reference AdmissionQueue admission,
-            @Reference Activations activations, @Reference DelegateScope delegates) {
+            @Reference Activations activations, @Reference DelegateScope delegates,
+            @Reference WorktreeService worktrees, @Reference Visualizations visualizations) {
         this.sessions = sessions;
         this.audit = audit;
         this.events = events;
@@ -64,6 +67,7 @@ public final class ToolPipeline {
             throw new IllegalStateException("the data dir cannot be resolved: " + e.getMessage(), e);
         }
         Step session = new SessionStep(sessions);
+        Step roots = new RootStep(worktrees, visualizations);
         Step catalogLookup = new CatalogStep(registry);
         Step mode = new ModeStep();
         Step delegation = new DelegationStep(delegates);
@@ -72,6 +76,7 @@ public final class ToolPipeline {
         Step policy = new PolicyStep(settings, grants);
         this.steps = List.of(
                 session,                                                   // SESSION_NOT_FOUND, STORAGE_ERROR
+                roots,                                                     // WORKTREE_MISSING
                 new CancellationStep(cancellations),                       // before anything can wait
                 catalogLookup,                                             // UNKNOWN_TOOL
                 mode,                                                      // MODE_DENIED, PLUGIN_DISABLED_IN_PLAN
@@ -83,8 +88,8 @@ public final class ToolPipeline {
                 new PathStep(sessions, resolvers, hostState, false),       // INVALID_ARGUMENT, TOOL_DENIED
                 policy,                                                    // TOOL_DENIED
                 new ApprovalStep(approvals, grants),                       // TOOL_DENIED, TOOL_ABORTED
-                new AdmissionStep(sessions, admission),                    // TOOL_ABORTED
-                new RecheckStep(session, catalogLookup, List.of(mode, delegation, activation, planActions,
+                new AdmissionStep(sessions, admission, visualizations),    // TOOL_ABORTED
+                new RecheckStep(session, roots, catalogLookup, List.of(mode, delegation, activation, planActions,
                         new PathStep(sessions, resolvers, hostState, true), policy)), // the first check's code
                 new ExecuteStep(sessions, events, hostState, runner));     // TOOL_TIMEOUT, TOOL_ABORTED, TOOL_FAILED
         // the per-session state the pipeline works with goes when its session is deleted

@@ -44,6 +44,8 @@ public final class PathResolver {
     private final Path workspace;
     private final Path workspaceReal;
     private final Path scratchReal;
+    /** The session's visualization dir (real spelling, never canonicalised), or null while it is off. */
+    private final RootSpec visualization;
     private final List<Path> ownRoots;
     /** True where the file system's separator is '/': display paths need no re-joining. */
     private final boolean slashSeparated;
@@ -56,6 +58,19 @@ public final class PathResolver {
      * @throws IllegalArgumentException when the workspace root is not an existing directory
      */
     public PathResolver(Path workspaceRoot, Path scratchDir) {
+        this(workspaceRoot, scratchDir, null, null, false);
+    }
+
+    /**
+     * A resolver with the session's visualization dir as a third root (spec §4b.1), and an isolated
+     * session's worktree (which lives in the data dir) as one of its own roots there.
+     *
+     * @param visualizationReal the visualization dir under the data dir's real location, or null while off
+     * @param visualizationGiven the same dir under the data dir as it was named (an alias), or null
+     * @param workspaceIsOwn true when the workspace root is the session's own folder in the data dir (its worktree)
+     */
+    public PathResolver(Path workspaceRoot, Path scratchDir, Path visualizationReal, Path visualizationGiven,
+            boolean workspaceIsOwn) {
         workspace = workspaceRoot.toAbsolutePath().normalize();
         slashSeparated = workspace.getFileSystem().getSeparator().equals("/");
         requireWorkspace();
@@ -70,7 +85,16 @@ public final class PathResolver {
         } catch (PathException e) {
             throw new IllegalArgumentException("cannot resolve the scratch dir " + scratch + ": " + e.getMessage());
         }
-        ownRoots = List.of(scratchReal);
+        visualization = visualizationReal == null ? null : new RootSpec(Root.VISUALIZATION,
+                visualizationGiven == null ? visualizationReal : visualizationGiven, visualizationReal);
+        List<Path> own = new java.util.ArrayList<>(List.of(scratchReal));
+        if (visualizationReal != null) {
+            own.add(visualizationReal);
+        }
+        if (workspaceIsOwn) {
+            own.add(workspaceReal);
+        }
+        ownRoots = List.copyOf(own);
         RootSpec ws = new RootSpec(Root.WORKSPACE, workspace, workspaceReal);
         RootSpec sc = new RootSpec(Root.SCRATCH, scratch, scratchReal);
         boolean scratchNested = scratchReal.startsWith(workspaceReal) && !scratchReal.equals(workspaceReal);
@@ -83,9 +107,10 @@ public final class PathResolver {
     }
 
     /**
-     * The session's own roots inside the host's data dir, real: its scratch dir. Its visualization dir
-     * and an isolated session's worktree under {@code <data_dir>/worktrees/} belong here once they exist
-     * (issue 17); every other location in the data dir is host state to the pipeline.
+     * The session's own roots inside the host's data dir, real: its scratch dir, its visualization dir
+     * while that is on, and an isolated session's worktree (the call's: a write delegate's own); every
+     * other location in the data dir, another session's worktree or the session's own worktree in a
+     * delegate's call included, is host state to the pipeline.
      */
     public List<Path> ownRoots() {
         return ownRoots;
@@ -148,12 +173,21 @@ public final class PathResolver {
         Path lexical = (given.isAbsolute() ? given : workspace.resolve(given)).normalize();
         Canonicalizer.Walk walk = Canonicalizer.walk(lexical);
         Path canonical = walk.path();
-        Root root = classify(lexical, canonical);
+        Root root = classify(lexical, canonical, given.isAbsolute());
         return new Located(new ResolvedPath(root, canonical, display(root, canonical)), walk.attributes(),
                 RawPath.namesDirectory(workspace.getFileSystem(), raw));
     }
 
-    private Root classify(Path lexical, Path canonical) {
+    private Root classify(Path lexical, Path canonical, boolean absolute) throws PathException {
+        if (visualization != null && absolute && visualization.holds(lexical)) {
+            // absolute paths only, checked before the others; its folders must be real: a base or session
+            // folder replaced by a link is not followed anywhere (spec §4b.1)
+            if (canonical.startsWith(visualization.real())) {
+                return Root.VISUALIZATION;
+            }
+            throw new PathException(ErrorCode.TOOL_DENIED, "the visualization dir " + visualization.real()
+                    + " (or a folder on the way to it) is not a real directory: the path is not followed; nothing ran");
+        }
         boolean named = false;
         for (RootSpec r : roots) {
             if (r.holds(lexical)) {

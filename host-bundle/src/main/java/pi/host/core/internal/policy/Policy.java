@@ -17,6 +17,7 @@ import pi.host.spi.ToolKind;
  * READ, PREVIEW, CONTROL,
  *   TODO, ENTER_*, SUBMIT_*   ALLOW          ALLOW          ALLOW
  * EDIT in scratch             ALLOW          ALLOW          ALLOW
+ * EDIT in visualization dir   ALLOW          ALLOW          ALLOW
  * EDIT                        ASK / grant    ALLOW          ALLOW
  * EXEC                        ASK / grant    ASK / grant    ALLOW
  * MCP (always medium)         ASK / grant    ASK / grant    ALLOW
@@ -109,6 +110,11 @@ public final class Policy {
     }
 
     private static Decision edit(PolicyInput in, PermissionMode mode) {
+        if (in.visualizationTarget()) {
+            // a single *.html fragment of the session's own dir, as prompt-free as scratch (spec §4b.1)
+            return allow("edit.visualization", "visualization-root", in.toolName()
+                    + " writes inside the visualization root");
+        }
         if (in.scratchTarget()) {
             // Scratch cannot touch the project, so its writes are prompt-free in every mode (D114).
             return allow("edit.scratch", "scratch-root", in.toolName() + " writes inside the scratch root");

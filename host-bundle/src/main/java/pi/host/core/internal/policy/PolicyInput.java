@@ -17,9 +17,16 @@ import pi.host.spi.ToolKind;
  * @param scratchTarget a mutating call whose resolved path is inside the scratch root
  * @param sessionGrant the session's allow-session grants cover this call's scope (its tool, and every
  *     outside or protected location it names)
+ * @param visualizationTarget a mutating call whose resolved paths are all in the visualization dir (§4b.1)
  */
 public record PolicyInput(String toolName, ToolKind kind, Risk risk, PermissionMode mode, boolean outsidePath,
-        boolean controlFile, boolean scratchTarget, boolean sessionGrant) {
+        boolean controlFile, boolean scratchTarget, boolean sessionGrant, boolean visualizationTarget) {
+
+    /** A call that writes nothing in the visualization dir. */
+    public PolicyInput(String toolName, ToolKind kind, Risk risk, PermissionMode mode, boolean outsidePath,
+            boolean controlFile, boolean scratchTarget, boolean sessionGrant) {
+        this(toolName, kind, risk, mode, outsidePath, controlFile, scratchTarget, sessionGrant, false);
+    }
 
     public PolicyInput {
         Objects.requireNonNull(toolName, "toolName");

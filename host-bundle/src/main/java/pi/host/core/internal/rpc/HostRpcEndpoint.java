@@ -58,7 +58,9 @@ public final class HostRpcEndpoint implements RpcEndpoint {
             @Reference AuditMethods audit, @Reference PromptMethods prompts, @Reference ControlMethods control,
             @Reference BackgroundMethods background, @Reference ReviewMethods review,
             @Reference PlanMethods plans, @Reference SubagentMethods subagents, @Reference PluginMethods plugins,
-            @Reference McpMethods mcp, @Reference FirstAnswer firstAnswer) {
+            @Reference McpMethods mcp, @Reference FirstAnswer firstAnswer,
+            @Reference pi.host.core.internal.worktree.WorktreeMethods worktrees,
+            @Reference pi.host.core.internal.visualization.VisualizationMethods visualizations) {
         this.events = events;
         this.firstAnswer = firstAnswer;
         Map<String, RpcMethod> table = new HashMap<>();
@@ -90,6 +92,8 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         subagents.register(register);
         plugins.register(register);
         mcp.register(register);
+        worktrees.register(register);
+        visualizations.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.control = Set.copyOf(controlNames);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));

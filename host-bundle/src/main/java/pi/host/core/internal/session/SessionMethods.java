@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -18,6 +19,8 @@ import pi.host.core.internal.rpc.Params;
 import pi.host.core.internal.rpc.RpcException;
 import pi.host.core.internal.store.SessionRecord;
 import pi.host.core.internal.store.StorageException;
+import pi.host.core.internal.visualization.Visualizations;
+import pi.host.core.internal.worktree.IsolatedSessions;
 
 /** {@code session.*} and {@code settings.*} (PROTOCOL.md). */
 @Component(service = SessionMethods.class)
@@ -25,17 +28,27 @@ public final class SessionMethods {
 
     private final SessionService sessions;
     private final SettingsService settings;
+    private final IsolatedSessions isolated;
+    private final Visualizations visualizations;
 
     @Activate
-    public SessionMethods(@Reference SessionService sessions, @Reference SettingsService settings) {
+    public SessionMethods(@Reference SessionService sessions, @Reference SettingsService settings,
+            @Reference IsolatedSessions isolated, @Reference Visualizations visualizations) {
         this.sessions = sessions;
         this.settings = settings;
+        this.isolated = isolated;
+        this.visualizations = visualizations;
     }
 
-    /** A session as clients see it. */
+    /**
+     * A session as clients see it; {@code worktree} only for an isolated session, {@code visualizationDir}
+     * only while inline visualizations are on.
+     */
     public record SessionView(String sessionId, String projectRoot, String workspaceRoot, String scratchDir,
             boolean temporary, boolean isolated, boolean unattended, String mode, String permissionMode,
-            String effectivePermissionMode, long createdAt, long updatedAt, Long archivedAt) {
+            String effectivePermissionMode, long createdAt, long updatedAt, Long archivedAt,
+            @JsonInclude(JsonInclude.Include.NON_NULL) Map<String, Object> worktree,
+            @JsonInclude(JsonInclude.Include.NON_NULL) String visualizationDir) {
     }
 
     public void register(MethodTable table) {
@@ -68,9 +81,10 @@ public final class SessionMethods {
                 throw RpcException.invalidParams("projectRoot must be an absolute path of an existing directory");
             }
         }
-        boolean isolated = p.optBoolean("isolated").orElse(false);
-        if (isolated) {
-            throw RpcException.invalidParams("isolated sessions (git worktrees) are not available in this version");
+        boolean isolatedSession = p.optBoolean("isolated").orElse(false);
+        if (isolatedSession && projectRoot == null) {
+            throw RpcException.invalidParams(ErrorCode.WORKTREE_UNAVAILABLE,
+                    "an isolated session needs a projectRoot (a git project): a temporary session has none");
         }
         String mode = p.optString("mode").orElse("agent");
         if (OperatingMode.parse(mode).isEmpty()) {
@@ -80,11 +94,16 @@ public final class SessionMethods {
         checkPermissionMode(permissionMode);
         boolean unattended = p.optBoolean("unattended").orElse(false);
         try {
+            if (isolatedSession) {
+                return view(isolated.create(Path.of(projectRoot).toRealPath(), mode, permissionMode, unattended));
+            }
             return view(sessions.create(projectRoot, false, mode, permissionMode, unattended));
         } catch (StorageException e) {
             throw RpcException.storage(e);
         } catch (IOException e) {
             throw RpcException.invalidParams("projectRoot cannot be used: " + e.getMessage());
+        } catch (pi.host.core.internal.worktree.WorktreeException e) {
+            throw RpcException.invalidParams(e.code(), e.getMessage());
         }
     }
 
@@ -134,7 +153,8 @@ public final class SessionMethods {
                 .orElse(null);
         return new SessionView(s.id(), s.projectRoot(), s.workspaceRoot(), sessions.scratchDir(s.id()).toString(),
                 s.temporary(), s.isolated(), s.unattended(), s.mode(), s.permissionMode(), effective, s.createdAt(),
-                s.updatedAt(), s.archivedAt());
+                s.updatedAt(), s.archivedAt(), s.isolated() ? isolated.describe(s) : null,
+                guard(() -> visualizations.dirFor(s.id()).map(Path::toString).orElse(null)));
     }
 
     /** Work that touches the store. */

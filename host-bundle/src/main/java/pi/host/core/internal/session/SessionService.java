@@ -87,16 +87,25 @@ public final class SessionService {
      */
     public SessionRecord create(String projectRoot, boolean isolated, String mode, String permissionMode,
             boolean unattended) throws StorageException, IOException {
-        String id = "s_" + UUID.randomUUID().toString().replace("-", "");
-        String workspace;
-        if (projectRoot == null) {
-            workspace = scratchDir(id).toString();
-        } else {
-            workspace = Path.of(projectRoot).toRealPath().toString();
-        }
+        String id = newId();
+        String workspace = projectRoot == null ? scratchDir(id).toString() : Path.of(projectRoot).toRealPath().toString();
+        return create(id, projectRoot == null ? null : workspace, workspace, isolated, mode, permissionMode, unattended);
+    }
+
+    /** A fresh session id (for a session whose folders are made before its record: an isolated one). */
+    public static String newId() {
+        return "s_" + UUID.randomUUID().toString().replace("-", "");
+    }
+
+    /**
+     * Stores a session with the given id, canonical project root (null: temporary) and workspace root (the
+     * project, its scratch dir, or an isolated session's worktree).
+     */
+    public SessionRecord create(String id, String projectRoot, String workspace, boolean isolated, String mode,
+            String permissionMode, boolean unattended) throws StorageException {
         long now = clock.millis();
-        SessionRecord record = new SessionRecord(id, projectRoot == null ? null : workspace, workspace, isolated,
-                mode, permissionMode, unattended, now, now, null);
+        SessionRecord record = new SessionRecord(id, projectRoot, workspace, isolated, mode, permissionMode, unattended,
+                now, now, null);
         synchronized (cache) {
             store.insert(record);
             cache.put(id, record);
@@ -122,6 +131,11 @@ public final class SessionService {
             stored.ifPresent(s -> cache.put(id, s));
             return stored;
         }
+    }
+
+    /** The ids of every stored session. */
+    public List<String> ids() throws StorageException {
+        return store.ids();
     }
 
     public List<SessionRecord> list() throws StorageException {
@@ -178,7 +192,7 @@ public final class SessionService {
             }
         }
         for (String folder : SESSION_FOLDERS) {
-            deleteTree(dataDir.resolve(folder).resolve(id));
+            removeFolder(folder, id);
         }
         return true;
     }
@@ -219,16 +233,18 @@ public final class SessionService {
             return; // without the session list nothing can be judged orphaned: keep everything
         }
         sweepOrphans("snapshots", known); // review snapshots live as long as their session (spec §4c)
+        // visualizations too, never by age: a live session's cards stay however old (spec §4b.1)
+        sweepOrphans("visualizations", known);
         Path root = dataDir.resolve("scratch");
-        if (!Files.isDirectory(root)) {
-            return;
+        if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
+            return; // missing, or redirected by a link: nothing is swept through it
         }
         long cutoff = clock.millis() - SCRATCH_MAX_IDLE.toMillis();
         try (var dirs = Files.newDirectoryStream(root)) {
             for (Path dir : dirs) {
                 String id = dir.getFileName().toString();
                 if (!known.contains(id) || newestChange(dir) < cutoff) {
-                    deleteTree(dir);
+                    removeFolder("scratch", id);
                 }
             }
         } catch (IOException e) {
@@ -240,17 +256,30 @@ public final class SessionService {
     private void sweepOrphans(String folder, List<String> known) {
         Path root = dataDir.resolve(folder);
         if (!Files.isDirectory(root, LinkOption.NOFOLLOW_LINKS)) {
-            return;
+            return; // missing, or redirected by a link: nothing is swept through it
         }
         try (var dirs = Files.newDirectoryStream(root)) {
             for (Path dir : dirs) {
                 if (!known.contains(dir.getFileName().toString())) {
-                    deleteTree(dir);
+                    removeFolder(folder, dir.getFileName().toString());
                 }
             }
         } catch (IOException e) {
             System.getLogger(SessionService.class.getName()).log(System.Logger.Level.WARNING,
                     folder + " sweep failed", e);
+        }
+    }
+
+    /**
+     * Removes {@code <data_dir>/<folder>/<id>} without following a link: a base or session folder that is a
+     * link loses only that link (the base: nothing at all is removed through it), links inside are unlinked.
+     */
+    private void removeFolder(String folder, String id) {
+        try {
+            NoFollowTree.remove(dataDir, List.of(folder, id));
+        } catch (IOException e) {
+            System.getLogger(SessionService.class.getName()).log(System.Logger.Level.WARNING,
+                    "cannot remove " + dataDir.resolve(folder).resolve(id), e);
         }
     }
 
@@ -273,30 +302,4 @@ public final class SessionService {
         return newest[0];
     }
 
-    /** Deletes a tree without following links out of it. */
-    static void deleteTree(Path dir) {
-        if (!Files.exists(dir, LinkOption.NOFOLLOW_LINKS)) {
-            return;
-        }
-        try {
-            Files.walkFileTree(dir, new SimpleFileVisitor<>() {
-                @Override
-                public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) throws IOException {
-                    Files.deleteIfExists(file);
-                    return FileVisitResult.CONTINUE;
-                }
-
-                @Override
-                public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
-                    Files.deleteIfExists(d);
-                    return FileVisitResult.CONTINUE;
-                }
-            });
-        } catch (NoSuchFileException gone) {
-            // removed concurrently
-        } catch (IOException e) {
-            System.getLogger(SessionService.class.getName())
-                    .log(System.Logger.Level.WARNING, "cannot remove " + dir, e);
-        }
-    }
 }

@@ -30,6 +30,10 @@ public final class SettingsService {
     public static final String BROWSER_ENABLED = "browser.enabled";
     public static final String JEV_ENABLED = "jev.enabled";
     public static final String JEV_API_KEY = "jev.apiKey";
+    /** Per project folder, the command that runs once in each new isolated worktree (spec §4e). */
+    public static final String WORKTREE_SETUP_COMMANDS = "worktree.setupCommands";
+    /** The setup command's bound, in seconds. */
+    public static final String WORKTREE_SETUP_TIMEOUT = "worktree.setupTimeoutSeconds";
 
     /** Shell ids this platform offers (the shell catalog grows with the Bash issue). */
     static final Set<String> SHELLS = Set.of("bash");
@@ -39,7 +43,9 @@ public final class SettingsService {
             DEFAULT_COMMAND_SHELL, "bash",
             INLINE_VISUALIZATIONS, "false",
             BROWSER_ENABLED, "true",
-            JEV_ENABLED, "false");
+            JEV_ENABLED, "false",
+            WORKTREE_SETUP_COMMANDS, "{}",
+            WORKTREE_SETUP_TIMEOUT, "600");
 
     private final SettingsStore store;
     private volatile Map<String, String> cache;
@@ -71,6 +77,28 @@ public final class SettingsService {
         return values().get(DEFAULT_PERMISSION_MODE);
     }
 
+    /** The setup command for a project folder (canonical), or null when none is set. */
+    public String setupCommand(String projectRoot) throws StorageException {
+        Object command = setupCommands(values()).get(projectRoot);
+        return command instanceof String && !((String) command).isBlank() ? (String) command : null;
+    }
+
+    /** The setup command's bound. */
+    public java.time.Duration setupTimeout() throws StorageException {
+        return java.time.Duration.ofSeconds(Integer.parseInt(values().get(WORKTREE_SETUP_TIMEOUT)));
+    }
+
+    private static Map<String, Object> setupCommands(Map<String, String> v) {
+        try {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> m = pi.host.core.internal.json.Json.mapper().readValue(v.get(WORKTREE_SETUP_COMMANDS),
+                    Map.class);
+            return m;
+        } catch (java.io.IOException e) {
+            return Map.of(); // a value the host wrote after validating it: not expected
+        }
+    }
+
     /** The settings as clients see them: typed values, secrets replaced by whether one is saved. */
     public Map<String, Object> view() throws StorageException {
         Map<String, String> v = values();
@@ -81,6 +109,8 @@ public final class SettingsService {
         out.put(BROWSER_ENABLED, Boolean.parseBoolean(v.get(BROWSER_ENABLED)));
         out.put(JEV_ENABLED, Boolean.parseBoolean(v.get(JEV_ENABLED)));
         out.put("jev.apiKeySaved", v.containsKey(JEV_API_KEY));
+        out.put(WORKTREE_SETUP_COMMANDS, setupCommands(v));
+        out.put(WORKTREE_SETUP_TIMEOUT, Integer.parseInt(v.get(WORKTREE_SETUP_TIMEOUT)));
         return out;
     }
 
@@ -132,6 +162,23 @@ public final class SettingsService {
                     throw RpcException.invalidParams(key + " must be a string (or null to clear it)");
                 }
                 return value.textValue();
+            case WORKTREE_SETUP_COMMANDS:
+                if (!value.isObject()) {
+                    throw RpcException.invalidParams(key + " must be an object: {\"<absolute project folder>\": \"<command>\"}");
+                }
+                for (Iterator<Map.Entry<String, JsonNode>> it = value.fields(); it.hasNext();) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    if (!e.getValue().isTextual() || !java.nio.file.Path.of(e.getKey()).isAbsolute()) {
+                        throw RpcException.invalidParams(key + ": each key is an absolute project folder and each"
+                                + " value a command string");
+                    }
+                }
+                return value.toString();
+            case WORKTREE_SETUP_TIMEOUT:
+                if (!value.canConvertToInt() || value.intValue() < 1 || value.intValue() > 21_600 || !value.isIntegralNumber()) {
+                    throw RpcException.invalidParams(key + " must be a whole number of seconds, 1 to 21600");
+                }
+                return Integer.toString(value.intValue());
             default:
                 throw RpcException.invalidParams("unknown setting '" + key + "'");
         }

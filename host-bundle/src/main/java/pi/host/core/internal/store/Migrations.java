@@ -93,7 +93,25 @@ final class Migrations {
             new Migration(6, List.of(
                     "ALTER TABLE audit ADD COLUMN definition_hash TEXT")),
             // every path a call declared, with its root and access (issue 13.6), as a JSON array
-            new Migration(7, List.of("ALTER TABLE audit ADD COLUMN paths TEXT")));
+            new Migration(7, List.of("ALTER TABLE audit ADD COLUMN paths TEXT")),
+            // isolated sessions' and write delegates' git worktrees (issue 17): where each is, its branch and
+            // registration, the session's PI_PORT block (unique while its row lives) and the setup command's outcome
+            new Migration(8, List.of(
+                    "CREATE TABLE worktrees ("
+                            + " id TEXT PRIMARY KEY,"
+                            + " session_id TEXT NOT NULL,"
+                            + " delegation_id TEXT,"
+                            + " repository TEXT NOT NULL,"
+                            + " subdir TEXT NOT NULL,"
+                            + " path TEXT NOT NULL,"
+                            + " branch TEXT NOT NULL,"
+                            + " admin_dir TEXT NOT NULL,"
+                            + " common_dir TEXT NOT NULL,"
+                            + " base TEXT NOT NULL,"
+                            + " port INTEGER UNIQUE,"
+                            + " setup TEXT,"
+                            + " created_at INTEGER NOT NULL)",
+                    "CREATE INDEX worktrees_by_session ON worktrees(session_id)")));
 
     private Migrations() {
     }

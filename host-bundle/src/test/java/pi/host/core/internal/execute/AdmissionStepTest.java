@@ -23,7 +23,7 @@ class AdmissionStepTest extends StepTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        step = new AdmissionStep(kit.sessions, queue);
+        step = new AdmissionStep(kit.sessions, queue, kit.visualizations);
         s = kit.session("agent", "auto");
     }
 

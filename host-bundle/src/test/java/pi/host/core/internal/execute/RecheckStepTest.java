@@ -30,7 +30,7 @@ class RecheckStepTest extends StepTest {
             e.tool = current;
             return null;
         };
-        recheck = new RecheckStep(new SessionStep(kit.sessions), catalog, List.of(new ModeStep(),
+        recheck = new RecheckStep(new SessionStep(kit.sessions), kit.roots(), catalog, List.of(new ModeStep(),
                 (call, e) -> {
                     e.delegation = pi.host.core.internal.delegation.DelegateScope.Verdict.NONE;
                     return null;

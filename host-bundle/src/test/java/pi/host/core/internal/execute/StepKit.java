@@ -41,6 +41,8 @@ final class StepKit implements AutoCloseable {
     final SessionService sessions;
     final SettingsService settings;
     final HostState hostState;
+    final pi.host.core.internal.visualization.Visualizations visualizations;
+    final pi.host.core.internal.worktree.WorktreeService worktrees;
     final SessionResolvers resolvers = new SessionResolvers();
     final CancellationRegistry cancellations = new CancellationRegistry();
 
@@ -51,6 +53,14 @@ final class StepKit implements AutoCloseable {
         sessions = new SessionService(new SessionStore(db), data, Clock.systemUTC());
         settings = new SettingsService(new SettingsStore(db));
         hostState = new HostState(data);
+        visualizations = new pi.host.core.internal.visualization.Visualizations(settings, sessions);
+        worktrees = new pi.host.core.internal.worktree.WorktreeService(
+                new pi.host.core.internal.store.WorktreeStore(db), sessions, System.getenv());
+    }
+
+    /** The step that sets the call's roots (the pipeline's second step). */
+    RootStep roots() {
+        return new RootStep(worktrees, visualizations);
     }
 
     @Override
@@ -100,6 +110,7 @@ final class StepKit implements AutoCloseable {
         call.plainArguments = PlainValues.toMap(call.arguments);
         call.invocation = Invocation.of(tool.name(), List.of(paths));
         call.first.session = session;
+        call.first.workspaceRoot = Path.of(session.workspaceRoot());
         call.first.tool = tool;
         call.first.delegation = pi.host.core.internal.delegation.DelegateScope.Verdict.NONE;
         return call;

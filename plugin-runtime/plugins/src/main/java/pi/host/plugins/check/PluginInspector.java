@@ -35,7 +35,7 @@ public final class PluginInspector {
     /** The one package of ours a plugin may import. */
     public static final String API_PACKAGE = "pi.host.api";
     /** The version of {@code pi.host.api} this host exports (its package-info's {@code @Version}). */
-    public static final String API_VERSION = "0.3.0";
+    public static final String API_VERSION = "0.4.0";
 
     private static final String MANIFEST = "META-INF/MANIFEST.MF";
 
