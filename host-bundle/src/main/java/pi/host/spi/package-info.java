@@ -14,7 +14,9 @@
  * the per-tool facts a builtin declares ({@link pi.host.spi.Builtin}, {@link pi.host.spi.ToolKind}), the
  * two phases ({@link pi.host.spi.PreparedTool} names every path a call will touch in an
  * {@link pi.host.spi.Invocation}; the host's calls hand them back resolved, {@link pi.host.spi.PreparedCall})
- * and the limits of a walk ({@link pi.host.spi.WalkLimits}).
+ * and the limits of a walk ({@link pi.host.spi.WalkLimits}); a builtin whose presence depends on the session
+ * ({@link pi.host.spi.OfferedTool}) and the Jev bundle's view of its settings and key
+ * ({@link pi.host.spi.JevSettings}, implemented by the host; 1.1.0 added both and {@code ToolKind.IMAGES}).
  *
  * <p>1.0.0 added those and the pinned-directory access and removed {@code SecondPaths} (Edit's MV
  * destination is a declared path now): a removal, hence the major version.
@@ -26,5 +28,5 @@
  * not the host's off this package is the host's wiring guard (origin from the launcher's record).
  */
 @org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
-@org.osgi.annotation.versioning.Version("1.0.0")
+@org.osgi.annotation.versioning.Version("1.1.0")
 package pi.host.spi;

@@ -40,7 +40,7 @@ final class ExecuteStep implements Step {
         HostToolCall hostCall = new HostToolCall(tool.localName(), call.plainArguments, e.session.id(), req.turnId(),
                 req.toolCallId(), call.traceId, deadline, e.paths, Path.of(e.session.workspaceRoot()),
                 sessions.scratchDir(e.session.id()), call.cancel, events, req.messageId(),
-                req.delegate() == null ? null : req.delegate().delegationId(), walkExclusions(call, e));
+                req.delegate() == null ? null : req.delegate().delegationId(), walkExclusions(call, e), req.client());
         CallEnding ending = call.ending;
         long started = System.nanoTime();
         runner.run(tool.provider(), hostCall, call.cancel, tool.timeoutMs(), tool.kind() == ToolKind.READ, outcome -> {
