@@ -176,7 +176,7 @@ public final class ToolRegistry {
             String reservedFor = ownerOf(localName);
             java.util.Set<String> own = OWN_NAMES.get(host);
             if (own != null && !own.contains(localName)) {
-                throw new Refused("bundle " + host + " may register only " + own + " as builtins");
+                throw new Refused("bundle " + host + " may register only " + new java.util.TreeSet<>(own) + " as builtins");
             }
             if (reservedFor != null && !reservedFor.equals(host)) {
                 throw new Refused("'" + localName + "' is reserved for the host bundle " + reservedFor);

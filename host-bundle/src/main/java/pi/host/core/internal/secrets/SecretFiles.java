@@ -50,8 +50,12 @@ public final class SecretFiles {
         this(files, store.dataDir());
     }
 
-    /** Secrets under {@code dataDir} (tests and embedding). */
-    public SecretFiles(PinnedFiles files, Path dataDir) {
+    /** Secrets under {@code dataDir} (tests and embedding; DS uses the constructor above). */
+    public static SecretFiles under(PinnedFiles files, Path dataDir) {
+        return new SecretFiles(files, dataDir);
+    }
+
+    private SecretFiles(PinnedFiles files, Path dataDir) {
         this.files = files;
         this.dataDir = dataDir;
     }

@@ -64,11 +64,15 @@ public final class SettingsService {
 
     /** A service over an open store whose secrets cannot be saved (tests and embedding). */
     public SettingsService(SettingsStore store) {
-        this(store, null);
+        this(store, (SecretFiles) null);
     }
 
-    /** A service over an open store and a secrets folder (tests and embedding). */
-    public SettingsService(SettingsStore store, SecretFiles secrets) {
+    /** A service over an open store and a secrets folder (tests and embedding; DS uses the constructor above). */
+    public static SettingsService over(SettingsStore store, SecretFiles secrets) {
+        return new SettingsService(store, secrets);
+    }
+
+    private SettingsService(SettingsStore store, SecretFiles secrets) {
         this.store = store;
         this.secrets = secrets;
     }
@@ -78,7 +82,7 @@ public final class SettingsService {
      * (unless a newer one is there) and leaves the database. A failure leaves it where it was, for the
      * next start; the host still runs.
      */
-    private void moveKeyOutOfTheDatabase() {
+    void moveKeyOutOfTheDatabase() {
         try {
             String old = store.all().get(JEV_API_KEY);
             if (old == null) {
@@ -153,6 +157,10 @@ public final class SettingsService {
                 }
                 try {
                     previous = secrets.read(JEV_API_KEY);
+                } catch (IOException | RuntimeException e) {
+                    previous = Optional.empty(); // no key to put back: a link or junk in its place is replaced
+                }
+                try {
                     if (newKey == null) {
                         secrets.delete(JEV_API_KEY);
                     } else {

@@ -52,7 +52,12 @@ public final class SkillCatalog {
         this(files, store.dataDir());
     }
 
-    public SkillCatalog(PinnedFiles files, Path dataDir) {
+    /** The catalog with the user's skills under {@code dataDir} (tests and embedding; DS uses the constructor above). */
+    public static SkillCatalog under(PinnedFiles files, Path dataDir) {
+        return new SkillCatalog(files, dataDir);
+    }
+
+    private SkillCatalog(PinnedFiles files, Path dataDir) {
         this.files = files;
         this.dataDir = dataDir;
     }
