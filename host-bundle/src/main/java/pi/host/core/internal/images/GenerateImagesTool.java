@@ -15,6 +15,7 @@ import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.core.internal.execute.HostToolCall;
 import pi.host.core.internal.json.ErrorText;
+import pi.host.core.internal.session.SessionService;
 import pi.host.spi.Builtin;
 import pi.host.spi.Invocation;
 import pi.host.spi.PreparedTool;
@@ -39,10 +40,12 @@ public final class GenerateImagesTool implements PreparedTool {
     private static final int SHOWN_PROMPT = 300;
 
     private final ImageRequests requests;
+    private final SessionService sessions;
 
     @Activate
-    public GenerateImagesTool(@Reference ImageRequests requests) {
+    public GenerateImagesTool(@Reference ImageRequests requests, @Reference SessionService sessions) {
         this.requests = requests;
+        this.sessions = sessions;
     }
 
     @Override
@@ -79,17 +82,20 @@ public final class GenerateImagesTool implements PreparedTool {
         options.put("count", call.arguments().getOrDefault("count", 1));
         options.put("size", call.arguments().getOrDefault("size", "auto"));
         ImageRequests.Outcome outcome = requests.request(host.client(), call.sessionId(), call.turnId(),
-                call.toolCallId(), call.scratchDir(), (String) call.arguments().get("prompt"), options,
+                call.toolCallId(), () -> sessions.ensureScratch(call.sessionId()), (String) call.arguments().get("prompt"), options,
                 call::onCancel, host::cancelReason);
         if (outcome instanceof ImageRequests.Made) {
             return made(((ImageRequests.Made) outcome).images());
         }
         if (outcome instanceof ImageRequests.Failed) {
             ImageRequests.Failed f = (ImageRequests.Failed) outcome;
+            Map<String, Object> error = new LinkedHashMap<>();
+            error.put("message", f.message());
+            if (f.code() != null) {
+                error.put("code", f.code());
+            }
             return ToolResult.builder().error(ErrorCode.TOOL_FAILED)
-                    .text("The desktop could not generate the images: " + f.message())
-                    .detail("clientError", f.code() == null ? Map.of("message", f.message())
-                            : Map.of("message", f.message(), "code", f.code()))
+                    .text("The desktop could not generate the images: " + f.message()).detail("clientError", error)
                     .build();
         }
         if (outcome instanceof ImageRequests.Denied) {

@@ -8,8 +8,9 @@ import pi.host.core.internal.rpc.MethodTable;
 import pi.host.core.internal.rpc.RpcException;
 
 /**
- * {@code images.resolve} (a control method: it ends what a GenerateImages call waits for, and never
- * waits itself) and {@code images.pending}; both see only the requests sent to the calling connection.
+ * {@code images.attach} (the calling connection makes images), {@code images.resolve} (a control method:
+ * it ends what a GenerateImages call waits for, and never waits itself) and {@code images.pending}; the
+ * last two see only the requests sent to the calling connection.
  */
 @Component(service = ImageMethods.class)
 public final class ImageMethods {
@@ -22,6 +23,10 @@ public final class ImageMethods {
     }
 
     public void register(MethodTable table) {
+        table.put("images.attach", (p, c) -> {
+            requests.attach(c);
+            return Map.of("attached", true);
+        });
         table.put("images.pending", (p, c) -> Map.of("requests",
                 requests.pending(c, p.optString("sessionId").orElse(null))));
         table.putControl("images.resolve", (p, c) -> {

@@ -1,12 +1,14 @@
 package pi.host.core.internal.images;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -26,7 +28,9 @@ import pi.host.spi.PinnedFiles;
  * images. {@code images.request} goes to the one connection the call came on, never to the others; only
  * that connection may answer it with {@code images.resolve}, and until it does (or the call's budget runs
  * out, {@code tools.abort} stops it, the connection closes or the host stops) the call waits. A stop or a
- * timeout tells the client with {@code images.cancelled}. No connection to ask: denied, nothing sent.
+ * timeout tells the client with {@code images.cancelled}. No connection to ask, or one that never said it
+ * makes images ({@code images.attach}: the console and the MCP front do not): denied, nothing sent, so a
+ * call never waits out its budget for an answer nobody will give.
  */
 @Component(service = {ImageRequests.class, ShutdownParticipant.class})
 public final class ImageRequests implements ShutdownParticipant {
@@ -56,12 +60,22 @@ public final class ImageRequests implements ShutdownParticipant {
             Map<String, Object> options, String scratchDir, long createdAt) {
     }
 
+    /** Makes the session's scratch dir when it is missing, and names it. */
+    @FunctionalInterface
+    public interface ScratchDir {
+        Path make() throws IOException;
+    }
+
     private record Pending(ImageRequest request, RpcMethod.Caller client, Path scratch,
             CompletableFuture<Outcome> outcome) {
     }
 
+    private static final Denied CONNECTION_CLOSED = new Denied("the client's connection closed before it answered");
+
     private final PinnedFiles files;
     private final ConcurrentHashMap<String, Pending> pending = new ConcurrentHashMap<>();
+    /** The open connections that said they make images ({@link #attach}). */
+    private final Set<RpcMethod.Caller> makers = ConcurrentHashMap.newKeySet();
     private final PendingPerSession perSession = new PendingPerSession(PendingPerSession.MAX);
     private volatile boolean closed;
 
@@ -73,11 +87,13 @@ public final class ImageRequests implements ShutdownParticipant {
     /**
      * Sends {@code images.request} to {@code client} and waits for its answer.
      *
+     * @param scratchDir makes (when missing) and returns the session's scratch dir, where the client puts the
+     *     images; called only once the request will be sent, so a denied call writes nothing
      * @param onCancel registers what the call's cancellation runs (abort, timeout)
      * @param cancelReason why the call was cancelled, when it was
      */
     public Outcome request(RpcMethod.Caller client, String sessionId, String turnId, String toolCallId,
-            Path scratchDir, String prompt, Map<String, Object> options, java.util.function.Consumer<Runnable> onCancel,
+            ScratchDir scratchDir, String prompt, Map<String, Object> options, java.util.function.Consumer<Runnable> onCancel,
             java.util.function.Supplier<String> cancelReason) {
         if (closed) {
             return new Denied("the host is shutting down");
@@ -86,16 +102,30 @@ public final class ImageRequests implements ShutdownParticipant {
             return new Denied("no client is attached to make the images (GenerateImages runs in the client that"
                     + " called it)");
         }
+        if (!makers.contains(client)) {
+            return new Denied("the client that called it does not make images (it never sent images.attach)");
+        }
         if (!perSession.take(sessionId)) {
             return new Denied("the session already has " + perSession.max() + " image requests waiting");
         }
+        Path scratch;
+        try {
+            scratch = scratchDir.make();
+        } catch (IOException e) {
+            perSession.give(sessionId);
+            return new Failed("the session's scratch dir cannot be made (" + e.getClass().getSimpleName()
+                    + "); nothing was sent", null);
+        }
         ImageRequest request = new ImageRequest("img_" + UUID.randomUUID(), sessionId, turnId, toolCallId, prompt,
-                options, scratchDir.toString(), System.currentTimeMillis());
+                options, scratch.toString(), System.currentTimeMillis());
         CompletableFuture<Outcome> outcome = new CompletableFuture<>();
-        pending.put(request.requestId(), new Pending(request, client, scratchDir, outcome));
+        pending.put(request.requestId(), new Pending(request, client, scratch, outcome));
         try {
             onCancel.accept(() -> outcome.complete(new Cancelled(orElse(cancelReason.get(), "aborted"))));
-            client.onClose(() -> outcome.complete(new Denied("the client's connection closed before it answered")));
+            // a close after this check finds the request pending (attach's close action ends it)
+            if (!client.open()) {
+                outcome.complete(CONNECTION_CLOSED);
+            }
             if (closed) {
                 outcome.complete(new Cancelled("shutdown"));
             }
@@ -124,6 +154,20 @@ public final class ImageRequests implements ShutdownParticipant {
             return new Cancelled("interrupted");
         } catch (ExecutionException e) {
             return new Failed(String.valueOf(e.getCause()), null);
+        }
+    }
+
+    /**
+     * Records that {@code client} makes images: from now until it closes, its GenerateImages calls are
+     * sent to it as {@code images.request}.
+     */
+    public void attach(RpcMethod.Caller client) {
+        if (client.open() && makers.add(client)) {
+            client.onClose(() -> {
+                makers.remove(client);
+                pending.values().stream().filter(p -> p.client() == client)
+                        .forEach(p -> p.outcome().complete(CONNECTION_CLOSED));
+            });
         }
     }
 
