@@ -53,8 +53,15 @@ class JevClassifyIT {
                 HostProcess host = HostProcess.serve(data)) {
             String session = ready(host, project, stub);
             // the model quotes the key in its state (it could have read it with an approved command)
-            JsonNode r = host.okWithoutCard(session, "c1", "JevClassify", "{\"state\":{\"ticket\":\"payouts fail\","
+            JsonNode leak = host.tool(session, "c0", "JevClassify", "{\"state\":{\"ticket\":\"payouts fail\","
                     + "\"leak\":\"" + KEY + "\"},\"questions\":" + QUESTIONS + "}");
+            assertThat(leak.get("errorCode").asText()).isEqualTo("INVALID_ARGUMENT");
+            assertThat(leak.toString()).doesNotContain(KEY).contains("contain the saved TypeSafe API key");
+            assertThat(stub.requests()).as("nothing was sent").isEmpty();
+            assertThat(host.auditRow(session, "c0").toString()).doesNotContain(KEY).contains("payouts fail");
+
+            JsonNode r = host.okWithoutCard(session, "c1", "JevClassify", "{\"state\":{\"ticket\":\"payouts fail\"},"
+                    + "\"questions\":" + QUESTIONS + "}");
             assertThat(r.get("details").get("answers").toString())
                     .isEqualTo("[{\"id\":\"urgent\",\"type\":\"boolean\",\"value\":true,\"probability\":0.81}]");
             assertThat(r.get("details").get("usage").toString()).isEqualTo("{\"inputTokens\":21,\"outputTokens\":3}");
@@ -63,6 +70,7 @@ class JevClassifyIT {
             List<ProviderStub.Received> sent = stub.requests();
             assertThat(sent).hasSize(1);
             assertThat(sent.get(0).headers()).containsEntry("authorization", "Bearer " + KEY);
+            assertThat(sent.get(0).bodyText()).doesNotContain(KEY).contains("payouts fail");
             JsonNode audit = host.auditRow(session, "c1");
             assertThat(audit.get("decision").asText()).isEqualTo("allow");
             assertThat(audit.toString()).doesNotContain(KEY).contains("payouts fail");

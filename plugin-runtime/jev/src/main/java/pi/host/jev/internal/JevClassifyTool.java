@@ -108,6 +108,11 @@ public final class JevClassifyTool implements PreparedTool, OfferedTool {
         if (!settings.enabled() || key == null) {
             return ToolResult.error(ErrorCode.TOOL_DENIED, "Jev was disabled or its key removed; nothing was sent");
         }
+        if (request.carries(key)) {
+            // the model may have read the key with an approved command; it goes in the header or nowhere
+            return ToolResult.error(ErrorCode.INVALID_ARGUMENT, "the arguments contain the saved TypeSafe API key;"
+                    + " remove it from state and questions. Nothing was sent.");
+        }
         JevClient.Reply reply = client.post(settings.endpoint(), key, request.body(), call::onCancel);
         return ProviderResults.of(reply, request.questions(), key);
     }

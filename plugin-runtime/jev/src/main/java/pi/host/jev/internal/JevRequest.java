@@ -1,9 +1,11 @@
 package pi.host.jev.internal;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -59,6 +61,12 @@ final class JevRequest {
 
     boolean tooLarge() {
         return body.length > MAX_BYTES;
+    }
+
+    /** True when {@code secret} appears anywhere in the body (in a string or a name, as JSON writes it). */
+    boolean carries(String secret) {
+        String written = new String(JsonStringEncoder.getInstance().quoteAsString(secret));
+        return new String(body, StandardCharsets.UTF_8).contains(written);
     }
 
     /** The request for validated arguments ({@code state}: an object; {@code questions}: the typed list). */

@@ -39,6 +39,22 @@ class JevRequestTest {
                 .hasMessageContaining("twice");
     }
 
+    /**
+     * Pins the key's other way out: the saved key is found wherever the arguments carry it (a value, a
+     * name, nested, a question), also as JSON escapes it, so JevClassify never sends it in the body.
+     */
+    @Test
+    void theSavedKeyIsFoundWhereverTheArgumentsCarryIt() throws Exception {
+        String key = "ts-live-\"quoted\"\\back";
+        Map<String, Object> boolq = question("a", "boolean", null);
+        assertThat(JevRequest.of(arguments(Map.of("leak", "see " + key), boolq)).carries(key)).isTrue();
+        assertThat(JevRequest.of(arguments(Map.of(key, 1), boolq)).carries(key)).isTrue();
+        assertThat(JevRequest.of(arguments(Map.of("a", List.of(Map.of("b", key))), boolq)).carries(key)).isTrue();
+        assertThat(JevRequest.of(arguments(Map.of(), Map.of("id", "a", "text", "is " + key + " valid?",
+                "type", "boolean"))).carries(key)).isTrue();
+        assertThat(JevRequest.of(arguments(Map.of("leak", "ts-live-"), boolq)).carries(key)).isFalse();
+    }
+
     /** Pins the bound as the spec states it: the serialized request, 24 KiB, and not a byte more. */
     @Test
     void theBoundIsTheSerializedRequestUpToTwentyFourKibibytes() throws Exception {
