@@ -5,9 +5,10 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
@@ -51,22 +52,39 @@ public final class Redactor {
     private static final Map<String, Boolean> SECRET_KEYS = new ConcurrentHashMap<>();
     private static final int MAX_CACHED_KEYS = 1024;
 
-    /** The host's own secrets as saved ({@link #maskLiteral}): masked wherever they appear. */
-    private static final Set<String> LITERALS = ConcurrentHashMap.newKeySet();
+    /**
+     * The host's own secrets as saved ({@link #maskLiteral}), the most recent last: masked wherever they
+     * appear. Replaced whole on a change (rare), so the hot path reads a snapshot without a lock.
+     */
+    private static volatile List<String> LITERALS = List.of();
     /** Shorter literals are not masked: they would mask ordinary words (the settings refuse such keys). */
     static final int MIN_LITERAL = 8;
-    private static final int MAX_LITERALS = 16;
+    static final int MAX_LITERALS = 16;
 
     private Redactor() {
     }
 
     /**
      * Masks {@code secret} literally from now on, wherever it appears (a saved API key has no shape
-     * the patterns know). Kept for the host's life: a key replaced later stays masked too.
+     * the patterns know). The {@value #MAX_LITERALS} most recently saved or read stay masked, so a key
+     * replaced later stays masked too, and the one in use always is.
      */
     public static void maskLiteral(String secret) {
-        if (secret != null && secret.length() >= MIN_LITERAL && LITERALS.size() < MAX_LITERALS) {
-            LITERALS.add(secret);
+        if (secret == null || secret.length() < MIN_LITERAL) {
+            return;
+        }
+        List<String> now = LITERALS;
+        if (!now.isEmpty() && now.get(now.size() - 1).equals(secret)) {
+            return; // the common case: the key in use, read again
+        }
+        synchronized (Redactor.class) {
+            List<String> next = new ArrayList<>(LITERALS);
+            next.remove(secret);
+            next.add(secret);
+            while (next.size() > MAX_LITERALS) {
+                next.remove(0);
+            }
+            LITERALS = List.copyOf(next);
         }
     }
 
