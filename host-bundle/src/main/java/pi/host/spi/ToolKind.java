@@ -35,8 +35,10 @@ public enum ToolKind {
     PLUGIN_TOOLING,
     /** JevClassify. */
     JEV,
-    /** Skill. */
+    /** Skill: reads the session's skill catalog, available in every mode. */
     SKILL,
+    /** GenerateImages: authorized by the host, executed by the client (spec §12). */
+    IMAGES,
     /** Any tool contributed by a plugin bundle (from its origin; never declared). */
     PLUGIN,
     /** Any tool bridged from an MCP server (from its origin; never declared). */

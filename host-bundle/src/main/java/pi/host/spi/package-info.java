@@ -14,7 +14,9 @@
  * the per-tool facts a builtin declares ({@link pi.host.spi.Builtin}, {@link pi.host.spi.ToolKind}), the
  * two phases ({@link pi.host.spi.PreparedTool} names every path a call will touch in an
  * {@link pi.host.spi.Invocation}; the host's calls hand them back resolved, {@link pi.host.spi.PreparedCall})
- * and the limits of a walk ({@link pi.host.spi.WalkLimits}).
+ * and the limits of a walk ({@link pi.host.spi.WalkLimits}); a builtin whose presence depends on the session
+ * ({@link pi.host.spi.OfferedTool}) and the Jev bundle's view of its settings and key
+ * ({@link pi.host.spi.JevSettings}, implemented by the host; 1.1.0 added both and {@code ToolKind.IMAGES}).
  *
  * <p>1.1.0 added {@link pi.host.spi.CallRoots} (the visualization dir and an isolated session's command
  * variables on the host's calls) and {@link pi.host.spi.ShellCommands} (the user's shell for the host's own

@@ -40,9 +40,9 @@ public class BundleOriginIT {
 
     /** The symbolic names the registry gives roles to (among host bundles only). */
     private static final List<String> RESERVED = List.of("pi.host.tools", "pi.host.core", "pi.host.plugins",
-            "pi.host.mcp");
-    /** Builtin names nothing in the distribution implements yet. */
-    private static final String UNIMPLEMENTED = "JevClassify";
+            "pi.host.mcp", "pi.host.jev");
+    /** A builtin name nothing in the distribution implements (the desktop runtime runs TaskWait). */
+    private static final String UNIMPLEMENTED = "TaskWait";
 
     @Inject
     private BundleContext context;

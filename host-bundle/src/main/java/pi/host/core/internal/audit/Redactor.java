@@ -5,14 +5,17 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 
 /**
  * Masks secrets before anything is persisted or displayed (spec §8): values of keys that name a
- * credential, and strings shaped like well-known credentials wherever they appear.
+ * credential, strings shaped like well-known credentials wherever they appear, and the host's own
+ * saved secrets (the Jev API key) literally, whatever their shape.
  */
 public final class Redactor {
 
@@ -49,7 +52,40 @@ public final class Redactor {
     private static final Map<String, Boolean> SECRET_KEYS = new ConcurrentHashMap<>();
     private static final int MAX_CACHED_KEYS = 1024;
 
+    /**
+     * The host's own secrets as saved ({@link #maskLiteral}), the most recent last: masked wherever they
+     * appear. Replaced whole on a change (rare), so the hot path reads a snapshot without a lock.
+     */
+    private static volatile List<String> LITERALS = List.of();
+    /** Shorter literals are not masked: they would mask ordinary words (the settings refuse such keys). */
+    static final int MIN_LITERAL = 8;
+    static final int MAX_LITERALS = 16;
+
     private Redactor() {
+    }
+
+    /**
+     * Masks {@code secret} literally from now on, wherever it appears (a saved API key has no shape
+     * the patterns know). The {@value #MAX_LITERALS} most recently saved or read stay masked, so a key
+     * replaced later stays masked too, and the one in use always is.
+     */
+    public static void maskLiteral(String secret) {
+        if (secret == null || secret.length() < MIN_LITERAL) {
+            return;
+        }
+        List<String> now = LITERALS;
+        if (!now.isEmpty() && now.get(now.size() - 1).equals(secret)) {
+            return; // the common case: the key in use, read again
+        }
+        synchronized (Redactor.class) {
+            List<String> next = new ArrayList<>(LITERALS);
+            next.remove(secret);
+            next.add(secret);
+            while (next.size() > MAX_LITERALS) {
+                next.remove(0);
+            }
+            LITERALS = List.copyOf(next);
+        }
     }
 
     /**
@@ -85,7 +121,7 @@ public final class Redactor {
             return true;
         }
         return !node.isTextual() || !mayHoldSecret(node.textValue())
-                || !SECRET_VALUE.matcher(node.textValue()).find();
+                || !SECRET_VALUE.matcher(node.textValue()).find() && !holdsLiteral(node.textValue());
     }
 
     private static JsonNode copy(JsonNode node) {
@@ -112,7 +148,23 @@ public final class Redactor {
 
     /** A string with every credential-shaped part masked. */
     public static String redact(String text) {
-        return mayHoldSecret(text) ? SECRET_VALUE.matcher(text).replaceAll(MASK) : text;
+        if (!mayHoldSecret(text)) {
+            return text;
+        }
+        String out = text;
+        for (String literal : LITERALS) {
+            out = out.replace(literal, MASK);
+        }
+        return SECRET_VALUE.matcher(out).replaceAll(MASK);
+    }
+
+    private static boolean holdsLiteral(String text) {
+        for (String literal : LITERALS) {
+            if (text.contains(literal)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean secretKey(String key) {
@@ -127,8 +179,11 @@ public final class Redactor {
         return secret;
     }
 
-    /** False only when no {@link #SECRET_VALUE} alternative can match {@code text}. */
+    /** False only when no {@link #SECRET_VALUE} alternative and no saved secret can match {@code text}. */
     static boolean mayHoldSecret(String text) {
+        if (!LITERALS.isEmpty() && holdsLiteral(text)) {
+            return true;
+        }
         for (String literal : SECRET_VALUE_LITERALS) {
             if (text.contains(literal)) {
                 return true;

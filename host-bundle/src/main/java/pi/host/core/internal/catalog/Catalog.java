@@ -1,6 +1,7 @@
 package pi.host.core.internal.catalog;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
@@ -18,11 +19,14 @@ import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.registry.RegisteredTool;
 import pi.host.core.internal.registry.ToolRegistry;
+import pi.host.core.internal.store.SessionRecord;
+import pi.host.spi.OfferedTool;
 import pi.host.spi.ToolKind;
 
 /**
- * What the model may see per operating mode (spec §2, §2.1, §10): the tools the mode admits, with
- * description, JSON schema and risk, and the deferred ones as compact on-demand entries. Each
+ * What the model may see per operating mode (spec §2, §2.1, §10): the tools the mode admits and the
+ * session is offered, with description, JSON schema and risk, and the deferred ones as compact
+ * on-demand entries. Each
  * provider's description and schema are read once per service registration and compiled for
  * validation; a provider whose schema is broken is left out (and its calls fail).
  */
@@ -122,7 +126,11 @@ public final class Catalog {
         return validator().validate(d.schema(), arguments);
     }
 
-    /** The usable tools a mode admits, in no particular order. */
+    /**
+     * The usable tools a mode admits, in no particular order, whether or not a session is offered them
+     * (what {@code tools: inherit} unions with); a session's own view is {@link #admitted(OperatingMode,
+     * SessionRecord)}.
+     */
     public List<RegisteredTool> admitted(OperatingMode mode) {
         List<RegisteredTool> out = new ArrayList<>();
         Set<Long> live = new HashSet<>();
@@ -137,10 +145,29 @@ public final class Catalog {
         return out;
     }
 
-    /** The mode's deferred catalog: admitted tools whose schemas are sent only once activated. */
-    public List<RegisteredTool> deferred(OperatingMode mode) {
+    /** The one line a deferred tool is listed and searched by. */
+    public String summary(RegisteredTool t) {
+        return t.summary().isEmpty() ? firstLine(describe(t).description()) : t.summary();
+    }
+
+    /**
+     * The tools a mode admits and the session is offered ({@link OfferedTool}): the session's view of
+     * {@link #admitted(OperatingMode)}.
+     */
+    public List<RegisteredTool> admitted(OperatingMode mode, SessionRecord session) {
         List<RegisteredTool> out = new ArrayList<>();
         for (RegisteredTool t : admitted(mode)) {
+            if (offer(t, session).offered()) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
+    /** The session's deferred catalog in a mode: admitted, offered, sent only once activated. */
+    public List<RegisteredTool> deferred(OperatingMode mode, SessionRecord session) {
+        List<RegisteredTool> out = new ArrayList<>();
+        for (RegisteredTool t : admitted(mode, session)) {
             if (t.deferred()) {
                 out.add(t);
             }
@@ -148,24 +175,46 @@ public final class Catalog {
         return out;
     }
 
-    /** The one line a deferred tool is listed and searched by. */
-    public String summary(RegisteredTool t) {
-        return t.summary().isEmpty() ? firstLine(describe(t).description()) : t.summary();
+    /**
+     * Whether the session is offered the tool now: yes for every tool that does not say otherwise; a
+     * tool whose answer fails is not offered (it could not say it is).
+     */
+    public static OfferedTool.Offer offer(RegisteredTool tool, SessionRecord session) {
+        OfferedTool offered = tool.facts().offered();
+        if (offered == null) {
+            return ALWAYS;
+        }
+        try {
+            OfferedTool.Offer offer = offered.offer(new OfferedTool.Session(session.id(),
+                    session.temporary() ? null : Path.of(session.projectRoot())));
+            return offer != null ? offer : OfferedTool.Offer.no(tool.name() + " gave no answer whether it is offered");
+        } catch (RuntimeException | LinkageError e) {
+            return OfferedTool.Offer.no(tool.name() + " could not say whether it is offered: " + e);
+        }
     }
 
+    private static final OfferedTool.Offer ALWAYS = OfferedTool.Offer.yes();
+
     /**
-     * The tools of a mode, sorted by name: admitted non-deferred tools and the {@code active}
-     * deferred ones in full, the other deferred ones as bounded on-demand entries.
+     * The session's tools in a mode, sorted by name: admitted and offered non-deferred tools and the
+     * {@code active} deferred ones in full (a tool's offer may add to its description), the other
+     * deferred ones as bounded on-demand entries.
      */
-    public Listing list(OperatingMode mode, Set<String> active) {
+    public Listing list(OperatingMode mode, Set<String> active, SessionRecord session) {
         List<ToolEntry> tools = new ArrayList<>();
         List<OnDemandEntry> onDemand = new ArrayList<>();
         for (RegisteredTool t : admitted(mode)) {
+            OfferedTool.Offer offer = offer(t, session);
+            if (!offer.offered()) {
+                continue;
+            }
             if (t.deferred() && !active.contains(t.name())) {
                 onDemand.add(new OnDemandEntry(t.name(), summary(t)));
             } else {
                 Described d = describe(t);
-                tools.add(new ToolEntry(t.name(), d.description(), d.inputSchema(), t.risk().wire()));
+                String description = offer.catalogText().isEmpty() ? d.description()
+                        : d.description() + "\n\n" + offer.catalogText();
+                tools.add(new ToolEntry(t.name(), description, d.inputSchema(), t.risk().wire()));
             }
         }
         tools.sort(Comparator.comparing(ToolEntry::name));

@@ -62,11 +62,11 @@ public final class PromptMethods {
             return Map.of("activatedTools", List.of());
         }
         Set<String> deferred = new HashSet<>();
-        for (RegisteredTool t : catalog.deferred(mode)) {
+        for (RegisteredTool t : catalog.deferred(mode, session)) {
             deferred.add(t.name());
         }
         Set<String> allowed = new HashSet<>();
-        for (RegisteredTool t : catalog.admitted(mode)) {
+        for (RegisteredTool t : catalog.admitted(mode, session)) {
             allowed.add(t.name());
         }
         Set<String> selected;

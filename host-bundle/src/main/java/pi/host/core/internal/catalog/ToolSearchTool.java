@@ -22,7 +22,7 @@ import pi.host.core.internal.session.SessionService;
 import pi.host.core.internal.store.SessionRecord;
 
 /**
- * {@code ToolSearch} (spec §2.1): finds deferred tools of the session's mode by exact name or by a
+ * {@code ToolSearch} (spec §2.1): finds deferred tools of the session's mode (those it is offered) by exact name or by a
  * capability query and activates them, so their schemas are sent with the next model request. It
  * never runs a workspace operation. A host-owned tool, it is called through the one pipeline like
  * every other; it registers its service itself because the registry it is listed by is one of the
@@ -76,7 +76,7 @@ public final class ToolSearchTool implements ToolProvider {
             return ToolResult.error(ErrorCode.SESSION_NOT_FOUND, "the session is gone or its mode is unknown");
         }
         List<ToolSearch.Candidate> candidates = new ArrayList<>();
-        for (RegisteredTool t : catalog.deferred(mode)) {
+        for (RegisteredTool t : catalog.deferred(mode, session)) {
             candidates.add(new ToolSearch.Candidate(t.name(), catalog.summary(t) + " "
                     + catalog.describe(t).description()));
         }

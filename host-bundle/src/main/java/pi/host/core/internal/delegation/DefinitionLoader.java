@@ -3,9 +3,6 @@ package pi.host.core.internal.delegation;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.nio.ByteBuffer;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -20,6 +17,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import pi.host.core.internal.markdown.FrontMatter;
 
 /**
  * Loads the definitions of the three locations and applies precedence (spec §10.2; docs/decisions.md):
@@ -41,7 +39,7 @@ public final class DefinitionLoader {
     /** The builtin definitions, resources beside this class under {@code builtin/}. */
     public static final List<String> BUILTIN_FILES = List.of("explorer.md", "general.md");
     /** A definition file larger than this is skipped. */
-    static final int MAX_FILE_BYTES = 256 * 1024;
+    static final int MAX_FILE_BYTES = FrontMatter.MAX_FILE_BYTES;
     /** Files read per folder; the rest are skipped with a warning. */
     static final int MAX_FILES = 200;
     /** Folders whose parsed files are kept; past it the cache starts over. */
@@ -204,12 +202,11 @@ public final class DefinitionLoader {
             if (Files.size(real) > MAX_FILE_BYTES) {
                 return DefinitionParser.Parsed.skip("larger than " + MAX_FILE_BYTES / 1024 + " KiB");
             }
-            String text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(Files.readAllBytes(real))).toString();
+            String text = FrontMatter.text(Files.readAllBytes(real));
+            if (text == null) {
+                return DefinitionParser.Parsed.skip("not UTF-8 text");
+            }
             return DefinitionParser.parse(text, source, file);
-        } catch (CharacterCodingException e) {
-            return DefinitionParser.Parsed.skip("not UTF-8 text");
         } catch (IOException e) {
             return DefinitionParser.Parsed.skip("not readable: " + e);
         }

@@ -1,14 +1,10 @@
 package pi.host.core.internal.delegation;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
-import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-import org.yaml.snakeyaml.LoaderOptions;
+import pi.host.core.internal.markdown.FrontMatter;
 import pi.host.core.internal.policy.PermissionMode;
 import pi.host.core.internal.policy.PermissionModes;
 
@@ -28,19 +24,8 @@ public final class DefinitionParser {
 
     /** {@code tools: *} unquoted, the likeliest YAML mistake in a definition. */
     private static final Pattern BARE_STAR = Pattern.compile("(?m)^tools:\\s*\\*\\s*$");
-    private static final YAMLMapper YAML = yaml();
 
     private DefinitionParser() {
-    }
-
-    private static YAMLMapper yaml() {
-        LoaderOptions options = new LoaderOptions();
-        options.setAllowDuplicateKeys(false);
-        options.setMaxAliasesForCollections(20); // a definition has no use for alias bombs
-        options.setCodePointLimit(DefinitionLoader.MAX_FILE_BYTES);
-        YAMLMapper mapper = new YAMLMapper(YAMLFactory.builder().loaderOptions(options).build());
-        mapper.enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
-        return mapper;
     }
 
     /** A parsed file: a definition, or the reason it was skipped. */
@@ -51,34 +36,14 @@ public final class DefinitionParser {
     }
 
     public static Parsed parse(String text, SubagentSource source, String file) {
-        String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
-        String[] lines = t.split("\r?\n", -1);
-        if (lines.length == 0 || !lines[0].strip().equals("---")) {
-            return Parsed.skip("no YAML front matter (the file must start with a '---' line)");
-        }
-        int end = -1;
-        for (int i = 1; i < lines.length; i++) {
-            if (lines[i].strip().equals("---")) {
-                end = i;
-                break;
-            }
-        }
-        if (end < 0) {
-            return Parsed.skip("the YAML front matter is not closed by a '---' line");
-        }
-        String frontMatter = String.join("\n", java.util.Arrays.asList(lines).subList(1, end));
-        String body = String.join("\n", java.util.Arrays.asList(lines).subList(end + 1, lines.length)).strip();
-        JsonNode yaml;
-        try {
-            yaml = YAML.readTree(frontMatter);
-        } catch (JsonProcessingException | RuntimeException e) {
-            String hint = BARE_STAR.matcher(frontMatter).find()
+        FrontMatter.Parsed parsed = FrontMatter.parse(text);
+        if (!parsed.ok()) {
+            String hint = parsed.problem().startsWith("malformed") && BARE_STAR.matcher(parsed.source()).find()
                     ? " (write tools: \"*\" with quotes: a bare * starts a YAML alias)" : "";
-            return Parsed.skip("malformed YAML front matter: " + firstLine(e.getMessage()) + hint);
+            return Parsed.skip(parsed.problem() + hint);
         }
-        if (yaml == null || !yaml.isObject()) {
-            return Parsed.skip("the YAML front matter is not a mapping of keys");
-        }
+        JsonNode yaml = parsed.yaml();
+        String body = parsed.body();
         JsonNode name = yaml.get("name");
         if (name == null || !name.isTextual() || !NAME.matcher(name.textValue()).matches()) {
             return Parsed.skip("'name' must be 1-64 letters, digits, '.', '_' or '-', starting with a letter or"
@@ -124,13 +89,5 @@ public final class DefinitionParser {
                     + " under the session's permission mode");
         }
         return mode;
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "unreadable";
-        }
-        int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
     }
 }

@@ -1,15 +1,24 @@
 package pi.host.core.internal.execute;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import pi.host.core.internal.rpc.RpcMethod;
 
 /**
  * One {@code tools.execute} call as received.
  *
  * @param arguments the raw arguments (validated by the pipeline, never trusted)
  * @param delegate the delegate making the call, or null for the session's own agent
+ * @param client the connection the call came on (a tool the client executes, GenerateImages, asks it and no
+ *     other), or null for a call no connection made
  */
 public record ExecuteRequest(String sessionId, String turnId, String toolCallId, String name, JsonNode arguments,
-        String messageId, Delegate delegate) {
+        String messageId, Delegate delegate, RpcMethod.Caller client) {
+
+    /** A call no connection made. */
+    public ExecuteRequest(String sessionId, String turnId, String toolCallId, String name, JsonNode arguments,
+            String messageId, Delegate delegate) {
+        this(sessionId, turnId, toolCallId, name, arguments, messageId, delegate, null);
+    }
 
     /**
      * The delegate behind a call (spec §10.2).

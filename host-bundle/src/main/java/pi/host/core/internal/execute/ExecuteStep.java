@@ -41,7 +41,7 @@ final class ExecuteStep implements Step {
                 req.toolCallId(), call.traceId, deadline, e.paths, e.workspaceRoot,
                 sessions.scratchDir(e.session.id()), call.cancel, events, req.messageId(),
                 req.delegate() == null ? null : req.delegate().delegationId(), walkExclusions(call, e),
-                e.visualizationDir, e.commandVariables);
+                e.visualizationDir, e.commandVariables, req.client());
         CallEnding ending = call.ending;
         long started = System.nanoTime();
         runner.run(tool.provider(), hostCall, call.cancel, tool.timeoutMs(), tool.kind() == ToolKind.READ, outcome -> {

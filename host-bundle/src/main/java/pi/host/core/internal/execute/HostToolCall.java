@@ -10,6 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
 import pi.host.core.internal.events.HostEvents;
+import pi.host.core.internal.rpc.RpcMethod;
 
 /**
  * The host's {@link ToolCall}: what a provider gets for one admitted call. Public (inside an
@@ -41,14 +42,17 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, 
     private final List<Path> excludedDirectories;
     private final Path visualizationDir;
     private final Map<String, String> commandVariables;
+    private final RpcMethod.Caller client;
 
     HostToolCall(String toolName, Map<String, Object> arguments, String sessionId, String turnId, String toolCallId,
             String traceId, Instant deadline, List<ResolvedPath> paths, Path workspaceRoot, Path scratchDir,
             CallCancellation cancellation, HostEvents events, String messageId, String delegationId,
-            List<Path> excludedDirectories, Path visualizationDir, Map<String, String> commandVariables) {
+            List<Path> excludedDirectories, Path visualizationDir, Map<String, String> commandVariables,
+            RpcMethod.Caller client) {
         this.excludedDirectories = excludedDirectories;
         this.visualizationDir = visualizationDir;
         this.commandVariables = commandVariables;
+        this.client = client;
         this.messageId = messageId;
         // the loop guard's scope (EDIT-CONTRACT.md): the delegate run, else the parent turn
         this.recoveryScope = delegationId != null ? "delegate:" + delegationId : "turn:" + turnId;
@@ -153,6 +157,16 @@ public final class HostToolCall implements ToolCall, pi.host.spi.RecoveryScope, 
     @Override
     public Map<String, String> commandVariables() {
         return commandVariables;
+    }
+
+    /** The connection the call came on, or null when no connection made it. */
+    public RpcMethod.Caller client() {
+        return client;
+    }
+
+    /** Why the call was cancelled ("aborted", "timeout", "shutdown", ...), or null while it was not. */
+    public String cancelReason() {
+        return cancellation.reason();
     }
 
     /** The client's message id the call belongs to, or null when the client sent none. */

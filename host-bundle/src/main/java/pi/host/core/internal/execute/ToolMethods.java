@@ -72,8 +72,8 @@ public final class ToolMethods {
         table.put("tools.list", (p, c) -> list(p));
         // answered when the call ends, which on a timeout is before its body returns (ToolPipeline)
         table.put("tools.execute", (RpcMethod.Deferred) (p, c, answer) -> pipeline.execute(request(p.node(),
-                p.requireString("sessionId"), p.requireString("turnId")), result -> answer.complete(result.toJson())));
-        table.put("tools.executeBatch", (p, c) -> Map.of("results", batch(p)));
+                p.requireString("sessionId"), p.requireString("turnId"), c), result -> answer.complete(result.toJson())));
+        table.put("tools.executeBatch", (p, c) -> Map.of("results", batch(p, c)));
         table.putControl("tools.abort", (RpcMethod.Inline) (p, c, answer) -> abort(p, answer));
     }
 
@@ -124,12 +124,12 @@ public final class ToolMethods {
             String source = d.optString("source").orElse("builtin");
             Set<String> tools = delegates.tools(s, mode, name, source).orElseThrow(() -> RpcException.invalidParams(
                     "this session has no " + source + " subagent definition '" + name + "'"));
-            return DelegateScope.restrict(catalog.list(mode, tools), tools);
+            return DelegateScope.restrict(catalog.list(mode, tools, s), tools);
         }
-        return delegates.offer(s, catalog.list(mode, activations.active(id)));
+        return delegates.offer(s, catalog.list(mode, activations.active(id), s));
     }
 
-    private List<ObjectNode> batch(Params p) throws RpcException {
+    private List<ObjectNode> batch(Params p, RpcMethod.Caller client) throws RpcException {
         String sessionId = p.requireString("sessionId");
         String turnId = p.requireString("turnId");
         JsonNode calls = p.get("calls");
@@ -142,7 +142,7 @@ public final class ToolMethods {
             if (!call.isObject()) {
                 throw RpcException.invalidParams("every call must be an object");
             }
-            ExecuteRequest r = request((ObjectNode) call, sessionId, turnId);
+            ExecuteRequest r = request((ObjectNode) call, sessionId, turnId, client);
             requests.add(r);
             // the tools declared parallel (spec §0: Read, Glob, Grep); any other makes the whole batch sequential
             allParallel &= fact(r.name(), ToolFacts::parallel);
@@ -192,7 +192,8 @@ public final class ToolMethods {
         return registry.find(name).map(t -> fact.test(t.facts())).orElse(false);
     }
 
-    private static ExecuteRequest request(ObjectNode call, String sessionId, String turnId) throws RpcException {
+    private static ExecuteRequest request(ObjectNode call, String sessionId, String turnId, RpcMethod.Caller client)
+            throws RpcException {
         Params p = new Params(call);
         String toolCallId = p.requireString("toolCallId");
         String name = p.requireString("name");
@@ -205,6 +206,6 @@ public final class ToolMethods {
                     d.optString("permission").orElse(null), d.optString("delegationId").orElse(null));
         }
         return new ExecuteRequest(sessionId, turnId, toolCallId, name, arguments,
-                p.optString("messageId").orElse(null), delegate);
+                p.optString("messageId").orElse(null), delegate, client);
     }
 }

@@ -70,6 +70,7 @@ public final class ToolPipeline {
         Step roots = new RootStep(worktrees, visualizations);
         Step catalogLookup = new CatalogStep(registry);
         Step mode = new ModeStep();
+        Step offer = new OfferStep();
         Step delegation = new DelegationStep(delegates);
         Step activation = new ActivationStep(activations);
         Step planActions = new PlanActionStep();
@@ -80,6 +81,7 @@ public final class ToolPipeline {
                 new CancellationStep(cancellations),                       // before anything can wait
                 catalogLookup,                                             // UNKNOWN_TOOL
                 mode,                                                      // MODE_DENIED, PLUGIN_DISABLED_IN_PLAN
+                offer,                                                     // UNKNOWN_TOOL (not offered)
                 delegation,                                                // UNKNOWN_TOOL, TOOL_DENIED
                 activation,                                                // TOOL_NOT_ACTIVE
                 new ArgumentStep(catalog),                                 // INVALID_ARGUMENT
@@ -89,7 +91,7 @@ public final class ToolPipeline {
                 policy,                                                    // TOOL_DENIED
                 new ApprovalStep(approvals, grants),                       // TOOL_DENIED, TOOL_ABORTED
                 new AdmissionStep(sessions, admission, visualizations),    // TOOL_ABORTED
-                new RecheckStep(session, roots, catalogLookup, List.of(mode, delegation, activation, planActions,
+                new RecheckStep(session, roots, catalogLookup, List.of(mode, offer, delegation, activation, planActions,
                         new PathStep(sessions, resolvers, hostState, true), policy)), // the first check's code
                 new ExecuteStep(sessions, events, hostState, runner));     // TOOL_TIMEOUT, TOOL_ABORTED, TOOL_FAILED
         // the per-session state the pipeline works with goes when its session is deleted

@@ -23,16 +23,19 @@ import pi.host.spi.ToolKind;
  * SUBMIT_GOAL     MODE_DENIED  MODE_DENIED                   admit
  * TASK            admit        MODE_DENIED                   MODE_DENIED
  * PLUGIN_TOOLING  admit        MODE_DENIED                   MODE_DENIED
+ * SKILL           admit        admit                         admit
  * JEV             admit        MODE_DENIED                   MODE_DENIED
- * SKILL           admit        MODE_DENIED                   MODE_DENIED
+ * IMAGES          admit        MODE_DENIED                   MODE_DENIED
  * MCP             admit        MODE_DENIED                   MODE_DENIED
  * PLUGIN          admit        admit if planSafeActions,     same as Plan
  *                              else PLUGIN_DISABLED_IN_PLAN
  * </pre>
  *
  * <p>Conditions that are catalog facts rather than mode facts (Task needs a subagent definition,
- * JevClassify needs the setting and a key) are checked where those facts live, not here. An MCP
- * tool never declares plan-safe actions, so the contract-mode hard deny always applies to it.
+ * JevClassify needs the setting and a key, Skill needs a skill) are checked where those facts live,
+ * not here (DelegateScope, the tools' own offer). An MCP tool never declares plan-safe actions, so the
+ * contract-mode hard deny always applies to it; GenerateImages is Agent-only whatever the permission
+ * mode (spec §12: denied in Plan and Goal even under auto).
  */
 public final class ModeMatrix {
 
@@ -80,6 +83,7 @@ public final class ModeMatrix {
             case PREVIEW:
             case EXEC:
             case CONTROL:
+            case SKILL: // read-only instructions, and a /skill: invocation must work in every mode (spec §2.1)
                 return Admission.admit(prefix + "allow." + kind.slug());
             case PLUGIN:
                 // The _IN_PLAN code is shared by both contract modes (spec §11).

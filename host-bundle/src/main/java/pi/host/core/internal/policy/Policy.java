@@ -22,7 +22,8 @@ import pi.host.spi.ToolKind;
  * EXEC                        ASK / grant    ASK / grant    ALLOW
  * MCP (always medium)         ASK / grant    ASK / grant    ALLOW
  * PLUGIN, TASK, SKILL, JEV,
- *   PLUGIN_TOOLING: low risk  ALLOW          ALLOW          ALLOW
+ *   IMAGES, PLUGIN_TOOLING:
+ *   low risk                  ALLOW          ALLOW          ALLOW
  *   medium or high risk       ASK / grant    ASK / grant    ALLOW
  * </pre>
  *

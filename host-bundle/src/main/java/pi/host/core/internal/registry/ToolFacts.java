@@ -8,27 +8,36 @@ import pi.host.api.Tool;
 import pi.host.api.ToolProvider;
 import pi.host.core.internal.args.ArgumentAliases;
 import pi.host.spi.Builtin;
+import pi.host.spi.OfferedTool;
 import pi.host.spi.PreparedTool;
 import pi.host.spi.ToolKind;
 
 /**
  * The per-tool facts the pipeline works with, read once when a tool registers: its kind, argument
  * aliases, batch rules and how its calls are prepared. A builtin declares them on itself
- * ({@code @Builtin}, {@code @Tool(pathArg, pathKind)}, {@link PreparedTool}); a plugin's or an MCP
- * tool's come from its origin alone (kind PLUGIN or MCP, no aliases, sequential, no declared paths),
- * whatever its service properties say.
+ * ({@code @Builtin}, {@code @Tool(pathArg, pathKind)}, {@link PreparedTool}, {@link OfferedTool}); a plugin's
+ * or an MCP tool's come from its origin alone (kind PLUGIN or MCP, no aliases, sequential, no declared paths,
+ * always offered), whatever its service properties say.
  *
  * @param kind what the mode matrix and the policy take the tool for
  * @param aliases the accepted argument aliases
  * @param parallel calls may run in parallel in one batch
  * @param solo a call must be the only one of its batch
  * @param preparer phase one of a call
+ * @param offered the builtin that says per session whether it is offered ({@link OfferedTool}), or null for
+ *     a tool its mode's catalog always offers
  */
 public record ToolFacts(ToolKind kind, List<ArgumentAliases.Alias> aliases, boolean parallel, boolean solo,
-        Preparer preparer) {
+        Preparer preparer, OfferedTool offered) {
 
     public ToolFacts {
         aliases = List.copyOf(aliases);
+    }
+
+    /** Facts of a tool its mode's catalog always offers. */
+    public ToolFacts(ToolKind kind, List<ArgumentAliases.Alias> aliases, boolean parallel, boolean solo,
+            Preparer preparer) {
+        this(kind, aliases, parallel, solo, preparer, null);
     }
 
     /** The facts of a tool of {@code origin}; a builtin's declaration is checked here. */
@@ -89,7 +98,8 @@ public record ToolFacts(ToolKind kind, List<ArgumentAliases.Alias> aliases, bool
             preparer = Preparer.none(name);
         }
         return new ToolFacts(kind, aliases, ToolRegistry.flag(ref.getProperty(Builtin.PARALLEL)),
-                ToolRegistry.flag(ref.getProperty(Builtin.SOLO)), preparer);
+                ToolRegistry.flag(ref.getProperty(Builtin.SOLO)), preparer,
+                provider instanceof OfferedTool ? (OfferedTool) provider : null);
     }
 
     /** A declaration the registry cannot accept. */

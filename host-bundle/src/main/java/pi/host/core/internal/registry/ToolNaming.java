@@ -15,7 +15,7 @@ public final class ToolNaming {
             "Read", "Glob", "Grep", "Write", "Edit", "Bash", "TodoWrite", "asktool", "new_context",
             "BrowserPreview", "EnterPlanMode", "SubmitPlan", "EnterGoalMode", "SubmitGoal", "ToolSearch",
             "Task", "TaskWait", "TaskList", "TaskStop", "Skill", "PluginCheck", "PluginScaffold", "PluginPack",
-            "JevClassify");
+            "JevClassify", "GenerateImages");
 
     /** What model APIs accept as a function name. */
     private static final Pattern EXPOSED = Pattern.compile("[A-Za-z0-9_-]{1,64}");

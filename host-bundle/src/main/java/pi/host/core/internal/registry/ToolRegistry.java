@@ -35,19 +35,30 @@ public final class ToolRegistry {
 
     /**
      * The host bundles whose tools keep their builtin names: the builtin tools, the host itself for the
-     * tools that work on its own state (ToolSearch), and the plugin runtime for the plugin author's
-     * tools ({@link #PLUGIN_TOOLING_NAMES} only). These names count only for bundles {@link BundleOrigin}
-     * knows as the host's (from the launcher's record), never for a bundle that merely calls itself so.
+     * tools that work on its own state (ToolSearch), the plugin runtime for the plugin author's tools
+     * and the Jev bundle for JevClassify (each of those two for its own names only, {@link #OWN_NAMES}).
+     * These names count only for bundles {@link BundleOrigin} knows as the host's (from the launcher's
+     * record), never for a bundle that merely calls itself so.
      */
     public static final java.util.Set<String> BUILTIN_BUNDLES = java.util.Set.of("pi.host.tools", "pi.host.core",
-            "pi.host.plugins");
+            "pi.host.plugins", "pi.host.jev");
     /** Symbolic name of the only host bundle that may register MCP tools. */
     public static final String MCP_BUNDLE = "pi.host.mcp";
     /** Symbolic name of the plugin runtime: the only host bundle that may register plugin tools. */
     public static final String PLUGINS_BUNDLE = "pi.host.plugins";
+    /** Symbolic name of the Jev bundle: the provider operation JevClassify, its key and its HTTP client. */
+    public static final String JEV_BUNDLE = "pi.host.jev";
     /** The builtin names the plugin runtime may register (and no other builtin name). */
     public static final java.util.Set<String> PLUGIN_TOOLING_NAMES = java.util.Set.of("PluginCheck",
             "PluginScaffold", "PluginPack");
+    /**
+     * Builtin names that belong to one host bundle: that bundle registers these and no other builtin
+     * name, and no other bundle registers them. The rest of {@link ToolNaming#BUILTIN_NAMES} belongs to
+     * the builtin tools and the host core.
+     */
+    public static final Map<String, java.util.Set<String>> OWN_NAMES = Map.of(
+            PLUGINS_BUNDLE, PLUGIN_TOOLING_NAMES,
+            JEV_BUNDLE, java.util.Set.of("JevClassify"));
     /** Service property naming the plugin a tool belongs to. */
     public static final String PLUGIN_ID = "pi.plugin.id";
     /** Service property naming the MCP server a bridged tool belongs to. */
@@ -162,8 +173,13 @@ public final class ToolRegistry {
             if (!ToolNaming.BUILTIN_NAMES.contains(localName)) {
                 throw new Refused("'" + localName + "' is not a reserved builtin name");
             }
-            if (PLUGINS_BUNDLE.equals(host) && !PLUGIN_TOOLING_NAMES.contains(localName)) {
-                throw new Refused("the plugin runtime may register only " + PLUGIN_TOOLING_NAMES + " as builtins");
+            String reservedFor = ownerOf(localName);
+            java.util.Set<String> own = OWN_NAMES.get(host);
+            if (own != null && !own.contains(localName)) {
+                throw new Refused("bundle " + host + " may register only " + new java.util.TreeSet<>(own) + " as builtins");
+            }
+            if (reservedFor != null && !reservedFor.equals(host)) {
+                throw new Refused("'" + localName + "' is reserved for the host bundle " + reservedFor);
             }
             origin = ToolOrigin.BUILTIN;
             owner = null;
@@ -218,6 +234,16 @@ public final class ToolRegistry {
         return new RegisteredTool(exposed, ToolNaming.internalName(origin, owner, localName), localName, origin,
                 owner, risk, declared.isPresent(), actions, planSafe, deferred, summary, facts, mutates,
                 timeoutMs, provider, bundleId, serviceId, definitionHash, annotations);
+    }
+
+    /** The host bundle a builtin name belongs to, or null for the names of the builtin tools and the core. */
+    private static String ownerOf(String localName) {
+        for (Map.Entry<String, java.util.Set<String>> e : OWN_NAMES.entrySet()) {
+            if (e.getValue().contains(localName)) {
+                return e.getKey();
+            }
+        }
+        return null;
     }
 
     private void refuse(long bundleId, String bsn, String tool, String owner, String reason) {

@@ -23,6 +23,7 @@ import pi.host.core.internal.control.ControlMethods;
 import pi.host.core.internal.delegation.SubagentMethods;
 import pi.host.core.internal.background.BackgroundMethods;
 import pi.host.core.internal.execute.ToolMethods;
+import pi.host.core.internal.images.ImageMethods;
 import pi.host.core.internal.info.FirstAnswer;
 import pi.host.core.internal.info.HostMethods;
 import pi.host.core.internal.mcp.McpMethods;
@@ -31,6 +32,7 @@ import pi.host.core.internal.plugins.PluginMethods;
 import pi.host.core.internal.review.ReviewMethods;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.session.SessionMethods;
+import pi.host.core.internal.skills.SkillMethods;
 import pi.host.core.rpc.RpcConnection;
 import pi.host.core.rpc.RpcEndpoint;
 
@@ -58,7 +60,8 @@ public final class HostRpcEndpoint implements RpcEndpoint {
             @Reference AuditMethods audit, @Reference PromptMethods prompts, @Reference ControlMethods control,
             @Reference BackgroundMethods background, @Reference ReviewMethods review,
             @Reference PlanMethods plans, @Reference SubagentMethods subagents, @Reference PluginMethods plugins,
-            @Reference McpMethods mcp, @Reference FirstAnswer firstAnswer,
+            @Reference McpMethods mcp, @Reference SkillMethods skills, @Reference ImageMethods images,
+            @Reference FirstAnswer firstAnswer,
             @Reference pi.host.core.internal.worktree.WorktreeMethods worktrees,
             @Reference pi.host.core.internal.visualization.VisualizationMethods visualizations) {
         this.events = events;
@@ -94,6 +97,8 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         mcp.register(register);
         worktrees.register(register);
         visualizations.register(register);
+        skills.register(register);
+        images.register(register);
         this.methods = Collections.unmodifiableMap(table);
         this.control = Set.copyOf(controlNames);
         this.pool = Executors.newCachedThreadPool(daemonThreads("pi-rpc-"));

@@ -382,11 +382,43 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         }
     }
 
+    /** What runs when this connection closes ({@link #onClose(Runnable)}); null once it ran. */
+    private java.util.List<Runnable> closeActions = new java.util.ArrayList<>();
+
+    @Override
+    public boolean open() {
+        return !closed;
+    }
+
+    @Override
+    public void onClose(Runnable action) {
+        synchronized (idle) {
+            if (closeActions != null) {
+                closeActions.add(action);
+                return;
+            }
+        }
+        action.run();
+    }
+
     @Override
     public void close() {
         if (!closed) {
             closed = true;
             onClose.run();
+            java.util.List<Runnable> run;
+            synchronized (idle) {
+                run = closeActions;
+                closeActions = null;
+            }
+            for (Runnable r : run == null ? java.util.List.<Runnable>of() : run) {
+                try {
+                    r.run();
+                } catch (RuntimeException e) {
+                    System.getLogger(JsonRpcConnection.class.getName()).log(System.Logger.Level.WARNING,
+                            "a close action failed", e);
+                }
+            }
         }
     }
 }

@@ -52,5 +52,14 @@ public interface RpcMethod {
     interface Caller {
         /** Sends a notification to this connection alone. */
         void notify(String method, Object params);
+
+        /** False once the connection is closed: nothing sent to it arrives any more. */
+        default boolean open() {
+            return true;
+        }
+
+        /** Runs {@code action} once when the connection closes (at once when it is closed already). */
+        default void onClose(Runnable action) {
+        }
     }
 }

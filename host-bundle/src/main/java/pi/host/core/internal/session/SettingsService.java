@@ -2,10 +2,12 @@ package pi.host.core.internal.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -13,13 +15,15 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.api.ErrorCode;
 import pi.host.core.internal.policy.PermissionMode;
 import pi.host.core.internal.rpc.RpcException;
+import pi.host.core.internal.secrets.SecretFiles;
 import pi.host.core.internal.store.SettingsStore;
 import pi.host.core.internal.store.StorageException;
 import pi.host.core.internal.store.StoreComponent;
 
 /**
  * App settings (PROTOCOL.md {@code settings.*}): validated on write, persisted, cached for the hot
- * path. Secrets are write-only: reads say whether one is saved, never what it is.
+ * path. Secrets are write-only: reads say whether one is saved, never what it is, and they are kept
+ * apart from the database ({@link SecretFiles}).
  */
 @Component(service = SettingsService.class)
 public final class SettingsService {
@@ -34,6 +38,11 @@ public final class SettingsService {
     public static final String WORKTREE_SETUP_COMMANDS = "worktree.setupCommands";
     /** The setup command's bound, in seconds. */
     public static final String WORKTREE_SETUP_TIMEOUT = "worktree.setupTimeoutSeconds";
+    public static final String JEV_ENDPOINT = "jev.endpoint";
+    /** The provider's evaluation endpoint (TypeSafe's System One API, docs/protocol.md "JevClassify"). */
+    public static final String DEFAULT_JEV_ENDPOINT = "https://api.typesafe.ai/v1/systemone";
+    /** What a key may look like: printable ASCII, no spaces (it goes into an HTTP header). */
+    private static final java.util.regex.Pattern KEY = java.util.regex.Pattern.compile("[\\x21-\\x7e]{8,4096}");
 
     /** Shell ids this platform offers (the shell catalog grows with the Bash issue). */
     static final Set<String> SHELLS = Set.of("bash");
@@ -44,20 +53,57 @@ public final class SettingsService {
             INLINE_VISUALIZATIONS, "false",
             BROWSER_ENABLED, "true",
             JEV_ENABLED, "false",
+            JEV_ENDPOINT, DEFAULT_JEV_ENDPOINT,
             WORKTREE_SETUP_COMMANDS, "{}",
             WORKTREE_SETUP_TIMEOUT, "600");
 
     private final SettingsStore store;
+    /** Where write-only settings go; null: none can be saved (a service without a data dir). */
+    private final SecretFiles secrets;
     private volatile Map<String, String> cache;
 
     @Activate
-    public SettingsService(@Reference StoreComponent store) {
-        this(new SettingsStore(store.database()));
+    public SettingsService(@Reference StoreComponent store, @Reference SecretFiles secrets) {
+        this(new SettingsStore(store.database()), secrets);
+        moveKeyOutOfTheDatabase();
     }
 
-    /** A service over an open store (tests and embedding). */
+    /** A service over an open store whose secrets cannot be saved (tests and embedding). */
     public SettingsService(SettingsStore store) {
+        this(store, (SecretFiles) null);
+    }
+
+    /** A service over an open store and a secrets folder (tests and embedding; DS uses the constructor above). */
+    public static SettingsService over(SettingsStore store, SecretFiles secrets) {
+        return new SettingsService(store, secrets);
+    }
+
+    private SettingsService(SettingsStore store, SecretFiles secrets) {
         this.store = store;
+        this.secrets = secrets;
+    }
+
+    /**
+     * A key saved by an earlier version of the host sits in the settings table: it moves to its file
+     * (unless a newer one is there) and leaves the database. A failure leaves it where it was, for the
+     * next start; the host still runs.
+     */
+    void moveKeyOutOfTheDatabase() {
+        try {
+            String old = store.all().get(JEV_API_KEY);
+            if (old == null) {
+                return;
+            }
+            if (!secrets.saved(JEV_API_KEY)) {
+                secrets.write(JEV_API_KEY, old);
+            }
+            Map<String, String> remove = new HashMap<>();
+            remove.put(JEV_API_KEY, null);
+            store.putAll(remove);
+        } catch (StorageException | IOException | RuntimeException e) {
+            System.getLogger(SettingsService.class.getName()).log(System.Logger.Level.WARNING,
+                    "the saved Jev key could not be moved out of the database yet: " + e.getClass().getSimpleName());
+        }
     }
 
     /** The stored values over the defaults (secrets included: for the host's own use only). */
@@ -108,13 +154,22 @@ public final class SettingsService {
         out.put(INLINE_VISUALIZATIONS, Boolean.parseBoolean(v.get(INLINE_VISUALIZATIONS)));
         out.put(BROWSER_ENABLED, Boolean.parseBoolean(v.get(BROWSER_ENABLED)));
         out.put(JEV_ENABLED, Boolean.parseBoolean(v.get(JEV_ENABLED)));
-        out.put("jev.apiKeySaved", v.containsKey(JEV_API_KEY));
+        out.put(JEV_ENDPOINT, v.get(JEV_ENDPOINT));
+        out.put("jev.apiKeySaved", keySaved());
         out.put(WORKTREE_SETUP_COMMANDS, setupCommands(v));
         out.put(WORKTREE_SETUP_TIMEOUT, Integer.parseInt(v.get(WORKTREE_SETUP_TIMEOUT)));
         return out;
     }
 
-    /** Validates every field first, then writes them in one transaction; nothing is written on error. */
+    /** True when a Jev key is saved (a stat of its file, never a read of the key). */
+    public boolean keySaved() {
+        return secrets != null && secrets.saved(JEV_API_KEY);
+    }
+
+    /**
+     * Validates every field first, then writes them: the key to its file, the rest in one transaction;
+     * nothing is written on a validation error, and a failed transaction puts the previous key back.
+     */
     public Map<String, Object> update(ObjectNode changes) throws RpcException {
         Map<String, String> writes = new HashMap<>();
         Iterator<Map.Entry<String, JsonNode>> fields = changes.fields();
@@ -122,15 +177,59 @@ public final class SettingsService {
             Map.Entry<String, JsonNode> f = fields.next();
             writes.put(f.getKey(), validate(f.getKey(), f.getValue()));
         }
-        try {
-            synchronized (this) {
+        boolean keyChanges = writes.containsKey(JEV_API_KEY);
+        String newKey = writes.remove(JEV_API_KEY);
+        synchronized (this) {
+            Optional<String> previous = Optional.empty();
+            if (keyChanges) {
+                if (secrets == null) {
+                    throw RpcException.invalidParams(JEV_API_KEY + " cannot be saved: this host has no secrets folder");
+                }
+                try {
+                    previous = secrets.read(JEV_API_KEY);
+                } catch (IOException | RuntimeException e) {
+                    previous = Optional.empty(); // no key to put back: a link or junk in its place is replaced
+                }
+                try {
+                    if (newKey == null) {
+                        secrets.delete(JEV_API_KEY);
+                    } else {
+                        secrets.write(JEV_API_KEY, newKey);
+                    }
+                } catch (IOException | RuntimeException e) {
+                    // the message names the file, never the key
+                    throw RpcException.storage(new IOException("the key could not be saved: "
+                            + e.getClass().getSimpleName()));
+                }
+            }
+            try {
                 store.putAll(writes);
                 cache = null;
+            } catch (StorageException e) {
+                cache = null;
+                if (keyChanges) {
+                    restore(previous);
+                }
+                throw RpcException.storage(e);
             }
+        }
+        try {
             return view();
         } catch (StorageException e) {
-            cache = null;
             throw RpcException.storage(e);
+        }
+    }
+
+    private void restore(Optional<String> previous) {
+        try {
+            if (previous.isPresent()) {
+                secrets.write(JEV_API_KEY, previous.get());
+            } else {
+                secrets.delete(JEV_API_KEY);
+            }
+        } catch (IOException | RuntimeException e) {
+            System.getLogger(SettingsService.class.getName()).log(System.Logger.Level.WARNING,
+                    "the previous Jev key could not be put back: " + e.getClass().getSimpleName());
         }
     }
 
@@ -158,8 +257,19 @@ public final class SettingsService {
                 if (value.isNull() || (value.isTextual() && value.textValue().isEmpty())) {
                     return null; // clears the saved key
                 }
+                // the message never echoes the value: a near-miss key is still the user's secret
+                if (!value.isTextual() || !KEY.matcher(value.textValue()).matches()) {
+                    throw RpcException.invalidParams(key + " must be a string of 8 to 4096 printable ASCII characters"
+                            + " without spaces (or null or \"\" to clear it)");
+                }
+                return value.textValue();
+            case JEV_ENDPOINT:
                 if (!value.isTextual()) {
-                    throw RpcException.invalidParams(key + " must be a string (or null to clear it)");
+                    throw RpcException.invalidParams(key + " must be a URL string");
+                }
+                String problem = endpointProblem(value.textValue());
+                if (problem != null) {
+                    throw RpcException.invalidParams(key + " " + problem);
                 }
                 return value.textValue();
             case WORKTREE_SETUP_COMMANDS:
@@ -182,5 +292,31 @@ public final class SettingsService {
             default:
                 throw RpcException.invalidParams("unknown setting '" + key + "'");
         }
+    }
+
+    /**
+     * Why {@code url} cannot be the Jev endpoint, or null: an absolute {@code https} URL without user
+     * info or fragment; plain {@code http} only to a loopback address (a local gateway or a test stub),
+     * since the key travels in a header.
+     */
+    static String endpointProblem(String url) {
+        java.net.URI uri;
+        try {
+            uri = new java.net.URI(url);
+        } catch (java.net.URISyntaxException e) {
+            return "is not a URL";
+        }
+        if (url.length() > 2048 || !uri.isAbsolute() || uri.getHost() == null || uri.getRawUserInfo() != null
+                || uri.getRawFragment() != null) {
+            return "must be an absolute URL with a host, without user info or fragment, at most 2048 characters";
+        }
+        String scheme = uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+        if (scheme.equals("https")) {
+            return null;
+        }
+        if (scheme.equals("http") && java.util.Set.of("127.0.0.1", "localhost", "[::1]").contains(uri.getHost())) {
+            return null;
+        }
+        return "must use https (plain http only to 127.0.0.1, [::1] or localhost)";
     }
 }

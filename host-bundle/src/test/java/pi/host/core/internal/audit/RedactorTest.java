@@ -80,6 +80,22 @@ class RedactorTest {
         }
     }
 
+    /** Pins that the key in use is always masked, however often it was replaced while the host ran. */
+    @Test
+    void theSecretInUseStaysMaskedAfterManyReplacements() {
+        String first = "first-key-" + System.nanoTime();
+        Redactor.maskLiteral(first);
+        for (int i = 0; i < 3 * Redactor.MAX_LITERALS; i++) {
+            Redactor.maskLiteral("rotated-key-" + i + "-" + System.nanoTime());
+        }
+        String current = "current-key-" + System.nanoTime();
+        Redactor.maskLiteral(current);
+        assertThat(Redactor.redact("the key is " + current)).isEqualTo("the key is " + Redactor.MASK);
+        Redactor.maskLiteral(first); // read again: in use again
+        assertThat(Redactor.redact("the key is " + first)).isEqualTo("the key is " + Redactor.MASK);
+        assertThat(Redactor.redact("the key is " + current)).as("the one before it too").doesNotContain(current);
+    }
+
     @Test
     void argumentsWithNothingToMaskAreReturnedAsTheyAre() throws Exception {
         JsonNode in = json("{\"path\":\"a.txt\",\"limit\":5,\"token\":null,\"url\":\"https://example.com/x\","

@@ -175,6 +175,6 @@ class ToolRunnerTest {
 
     private static HostToolCall call(CallCancellation cancel) {
         return new HostToolCall("T", Map.of(), "s1", "t1", "c1", "tr_1", Instant.now().plusSeconds(60), java.util.List.of(),
-                Path.of("."), Path.of("."), cancel, new HostEvents(), null, null, java.util.List.of(), null, Map.of());
+                Path.of("."), Path.of("."), cancel, new HostEvents(), null, null, java.util.List.of(), null, Map.of(), null);
     }
 }

@@ -36,7 +36,8 @@ class ModeMatrixTest {
             TASK,           *,     admit,        MODE_DENIED,             MODE_DENIED
             PLUGIN_TOOLING, *,     admit,        MODE_DENIED,             MODE_DENIED
             JEV,            *,     admit,        MODE_DENIED,             MODE_DENIED
-            SKILL,          *,     admit,        MODE_DENIED,             MODE_DENIED
+            SKILL,          *,     admit,        admit,                   admit
+            IMAGES,         *,     admit,        MODE_DENIED,             MODE_DENIED
             MCP,            *,     admit,        MODE_DENIED,             MODE_DENIED
             PLUGIN,         true,  admit,        admit,                   admit
             PLUGIN,         false, admit,        PLUGIN_DISABLED_IN_PLAN, PLUGIN_DISABLED_IN_PLAN

@@ -25,7 +25,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 class PolicyTest {
 
     private static final String LOW_BUILTINS = "READ PREVIEW CONTROL TODO ENTER_PLAN ENTER_GOAL SUBMIT_PLAN SUBMIT_GOAL";
-    private static final String BY_RISK = "PLUGIN TASK PLUGIN_TOOLING JEV SKILL";
+    private static final String BY_RISK = "PLUGIN TASK PLUGIN_TOOLING JEV SKILL IMAGES";
 
     /** kinds | risks | modes | outside | control | scratch | grant | verdict | rule | source; '*' is any, {kind} the slug. */
     private static final String RULES = String.join("\n",

@@ -17,7 +17,7 @@ public final class Registered {
      * distribution's host bundles are the host's (their location is {@code test:<name>}), any other name is not.
      */
     public static final BundleOrigin ORIGIN = new BundleOrigin("test:pi.host.tools test:pi.host.core"
-            + " test:pi.host.plugins test:pi.host.mcp");
+            + " test:pi.host.plugins test:pi.host.mcp test:pi.host.jev");
 
     /** An empty registry that takes the record above for the launcher's. */
     public static ToolRegistry registry() {
