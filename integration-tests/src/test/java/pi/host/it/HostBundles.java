@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.jar.JarFile;
 import org.ops4j.pax.exam.Constants;
 import org.ops4j.pax.exam.Option;
@@ -45,13 +46,34 @@ public final class HostBundles {
      * and declares them on the same record the launcher writes ({@link DistributionRecord}).
      */
     public static Option options(String... extraLocations) {
+        return options(assembledJars(), extraLocations);
+    }
+
+    /**
+     * The full container configuration without the assembled bundles named {@code symbolicNames}
+     * (leaves that nothing else needs): for a test about a host bundle's name that nothing installed.
+     */
+    public static Option optionsWithout(Set<String> symbolicNames) {
+        List<Path> jars = new ArrayList<>();
+        for (Path jar : assembledJars()) {
+            if (!symbolicNames.contains(symbolicName(jar))) {
+                jars.add(jar);
+            }
+        }
+        if (jars.size() + symbolicNames.size() != assembledJars().size()) {
+            throw new IllegalArgumentException("not all of " + symbolicNames + " are in the assembly");
+        }
+        return options(jars);
+    }
+
+    private static Option options(List<Path> jars, String... extraLocations) {
         return composite(
                 // an unresolved bundle is a broken assembly: fail the container, not some later assertion
                 systemProperty(Constants.EXAM_FAIL_ON_UNRESOLVED_KEY).value("true"),
-                distributionRecord(extraLocations),
+                distributionRecord(jars, extraLocations),
                 dropInFolder(),
                 examSupport(),
-                assembly());
+                assembly(jars));
     }
 
     /**
@@ -59,19 +81,19 @@ public final class HostBundles {
      * trusts exactly these bundles as its own, and everything Pax Exam and the tests install besides
      * (the probe, JUnit, the throw-away bundles) is third-party, as drop-ins are.
      */
-    private static Option distributionRecord(String... extraLocations) {
-        StringBuilder record = new StringBuilder(DistributionRecord.of(assembledJars()));
+    private static Option distributionRecord(List<Path> jars, String... extraLocations) {
+        StringBuilder record = new StringBuilder(DistributionRecord.of(jars));
         for (String location : extraLocations) {
             record.append(' ').append(location);
         }
         return frameworkProperty(DistributionRecord.PROPERTY).value(record.toString());
     }
 
-    /** The assembled bundle set, each installed by file: URL in bundles.list order. */
-    public static Option assembly() {
+    /** These jars of the assembled bundle set, each installed by file: URL in bundles.list order. */
+    private static Option assembly(List<Path> jars) {
         // by file: URL because reactor artifacts are not in ~/.m2 (we never mvn install), so
         // pax-url-aether could not find them (TOOLCHAIN.md)
-        return composite(assembledJars().stream()
+        return composite(jars.stream()
                 .map(jar -> bundle(DistributionRecord.location(jar)))
                 .toArray(Option[]::new));
     }
@@ -142,18 +164,22 @@ public final class HostBundles {
     public static List<String> assembledSymbolicNames() {
         List<String> names = new ArrayList<>();
         for (Path jar : assembledJars()) {
-            try (JarFile file = new JarFile(jar.toFile())) {
-                String bsn = file.getManifest().getMainAttributes().getValue("Bundle-SymbolicName");
-                if (bsn == null) {
-                    throw new IllegalStateException(jar + " is not a bundle");
-                }
-                // drop directives such as ;singleton:=true
-                names.add(bsn.split(";", 2)[0].strip());
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot read " + jar, e);
-            }
+            names.add(symbolicName(jar));
         }
         return names;
+    }
+
+    private static String symbolicName(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            String bsn = file.getManifest().getMainAttributes().getValue("Bundle-SymbolicName");
+            if (bsn == null) {
+                throw new IllegalStateException(jar + " is not a bundle");
+            }
+            // drop directives such as ;singleton:=true
+            return bsn.split(";", 2)[0].strip();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + jar, e);
+        }
     }
 
     private static Path assemblyRoot() {
