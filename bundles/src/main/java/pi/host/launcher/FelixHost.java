@@ -16,6 +16,8 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
 import org.osgi.framework.wiring.BundleRevision;
 
 /**
@@ -30,6 +32,8 @@ final class FelixHost {
     static final String PLUGINS_DIR = "pi.host.plugins.dir";
     /** Framework property: how often (ms) the plugin runtime looks at the drop-in folder. */
     static final String PLUGINS_POLL = "pi.host.plugins.poll";
+    /** Framework property: the start level at which the whole host has started (the core's StartupGate). */
+    static final String READY_LEVEL = "pi.host.readyLevel";
 
     private FelixHost() {
     }
@@ -52,7 +56,15 @@ final class FelixHost {
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
         dropInFolder(dataDir, config);
 
-        List<Path> jars = BundleSet.read(BundleSet.assemblyDir(), properties.get(BundleSet.SETS));
+        List<BundleSet.Entry> entries = BundleSet.entries(BundleSet.assemblyDir(), properties.get(BundleSet.SETS));
+        List<Path> jars = BundleSet.jars(entries);
+        int readyLevel = 1;
+        for (BundleSet.Entry e : entries) {
+            readyLevel = Math.max(readyLevel, e.startLevel());
+        }
+        // the framework starts level 1 (what the first answer needs); the launcher raises it afterwards
+        config.put(Constants.FRAMEWORK_BEGINNING_STARTLEVEL, "1");
+        config.put(READY_LEVEL, Integer.toString(readyLevel));
         List<Path> optional = BundleSet.optional(BundleSet.assemblyDir());
         // the host's only notion of which bundles are its own: fixed before the first bundle is installed
         // (the optional sets are the distribution's too, whether or not this command starts them)
@@ -79,28 +91,39 @@ final class FelixHost {
                 framework.init();
             }
             List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars, optional);
-            // Mark every bundle for start before the framework starts: the framework then starts them
-            // all and only afterwards fires STARTED, which is when the stdio server begins to read.
-            for (Bundle b : bundles) {
+            // Mark every bundle for start before the framework starts: the framework then starts those of
+            // level 1 and only afterwards fires STARTED, which is when the stdio server begins to read.
+            List<Bundle> first = new java.util.ArrayList<>();
+            for (int i = 0; i < bundles.size(); i++) {
+                Bundle b = bundles.get(i);
+                int level = entries.get(i).startLevel();
+                b.adapt(BundleStartLevel.class).setStartLevel(level);
+                if (level == 1) {
+                    first.add(b);
+                }
                 if (!fragment(b)) {
                     b.start();
                 }
             }
             framework.start();
-            String failed = notStarted(bundles);
+            String failed = notStarted(first);
+            if (failed == null) {
+                if (!serving(framework.getBundleContext())) {
+                    // components that fail to activate leave a running framework that never answers: end it
+                    System.err.println("pi-host: the host core did not start (its RPC endpoint is missing; see the"
+                            + " component errors above)");
+                    stop(framework);
+                    return 1;
+                }
+                // the rest while the first answer is given: a request that needs it waits (StartupGate)
+                failed = startLevel(framework, readyLevel) ? notStarted(bundles) : "start level " + readyLevel;
+            }
             if (failed != null) {
                 System.err.println("pi-host: bundles did not start (unresolved?): " + failed);
                 stop(framework);
                 return 1;
             }
-            if (!serving(framework.getBundleContext())) {
-                // components that fail to activate leave a running framework that never answers: end it
-                System.err.println("pi-host: the host core did not start (its RPC endpoint is missing; see the"
-                        + " component errors above)");
-                stop(framework);
-                return 1;
-            }
-        } catch (BundleException e) {
+        } catch (BundleException | InterruptedException e) {
             System.err.println("pi-host: " + e.getMessage());
             stop(framework);
             return 1;
@@ -179,6 +202,17 @@ final class FelixHost {
         } finally {
             context.ungetService(ref);
         }
+    }
+
+    /** Raises the framework's start level and waits until every bundle up to it has started. */
+    private static boolean startLevel(Framework framework, int level) throws InterruptedException {
+        FrameworkStartLevel start = framework.adapt(FrameworkStartLevel.class);
+        if (start.getStartLevel() >= level) {
+            return true;
+        }
+        java.util.concurrent.CountDownLatch reached = new java.util.concurrent.CountDownLatch(1);
+        start.setStartLevel(level, event -> reached.countDown());
+        return reached.await(STOP_WAIT_MILLIS * 3, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     private static boolean fragment(Bundle b) {

@@ -30,7 +30,7 @@ class BundleOriginIT {
             DropInJar.plugin("pi.host.jev", "jev", GreetingTool.class).text("greeting.txt", "jev")
                     .dropInto(data.resolve("plugins"), "jev.jar");
             DropInJar.awaitFile(host, "jev.jar", "awaiting-grant");
-            for (JsonNode b : host.call("host.info", "{}").get("bundles")) {
+            for (JsonNode b : host.startedInfo().get("bundles")) {
                 String expected = "pi.host.jev".equals(b.get("symbolicName").asText()) ? "third-party" : "distribution";
                 assertThat(b.get("origin").asText()).as(b.toString()).isEqualTo(expected);
             }

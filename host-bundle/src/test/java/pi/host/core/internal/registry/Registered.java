@@ -21,7 +21,7 @@ public final class Registered {
 
     /** An empty registry that takes the record above for the launcher's. */
     public static ToolRegistry registry() {
-        return new ToolRegistry(new pi.host.core.internal.events.HostEvents(), ORIGIN);
+        return new ToolRegistry(new pi.host.core.internal.events.HostEvents(pi.host.core.internal.info.StartupGate.open()), ORIGIN);
     }
 
     /** A builtin with the given kind, risk, flags and preparation. */
