@@ -49,9 +49,17 @@ public final class SettingsService {
         this(new SettingsStore(store.database()));
     }
 
-    /** A service over an open store (tests and embedding). */
-    public SettingsService(SettingsStore store) {
+    private SettingsService(SettingsStore store) {
         this.store = store;
+    }
+
+    /**
+     * A service over an open store (tests and embedding). A factory, not a second public constructor of
+     * one parameter: SCR takes the first public constructor of the declared arity in reflection's order,
+     * which is unspecified (with a start-up archive it was this one, and the component failed).
+     */
+    public static SettingsService over(SettingsStore store) {
+        return new SettingsService(store);
     }
 
     /** The stored values over the defaults (secrets included: for the host's own use only). */

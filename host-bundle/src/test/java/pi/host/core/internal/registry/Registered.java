@@ -16,7 +16,7 @@ public final class Registered {
      * The launcher's record for registries under test: the bundles {@link #register} names after the
      * distribution's host bundles are the host's (their location is {@code test:<name>}), any other name is not.
      */
-    public static final BundleOrigin ORIGIN = new BundleOrigin("test:pi.host.tools test:pi.host.core"
+    public static final BundleOrigin ORIGIN = BundleOrigin.of("test:pi.host.tools test:pi.host.core"
             + " test:pi.host.plugins test:pi.host.mcp");
 
     /** An empty registry that takes the record above for the launcher's. */
