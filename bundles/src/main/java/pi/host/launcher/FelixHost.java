@@ -3,12 +3,15 @@ package pi.host.launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
@@ -68,7 +71,7 @@ final class FelixHost {
         List<Path> optional = BundleSet.optional(BundleSet.assemblyDir());
         // the host's only notion of which bundles are its own: fixed before the first bundle is installed
         // (the optional sets are the distribution's too, whether or not this command starts them)
-        List<Path> distribution = new java.util.ArrayList<>(jars);
+        List<Path> distribution = new ArrayList<>(jars);
         distribution.addAll(optional);
         config.put(DistributionRecord.PROPERTY, DistributionRecord.of(distribution));
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
@@ -93,7 +96,7 @@ final class FelixHost {
             List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars, optional);
             // Mark every bundle for start before the framework starts: the framework then starts those of
             // level 1 and only afterwards fires STARTED, which is when the stdio server begins to read.
-            List<Bundle> first = new java.util.ArrayList<>();
+            List<Bundle> first = new ArrayList<>();
             for (int i = 0; i < bundles.size(); i++) {
                 Bundle b = bundles.get(i);
                 int level = entries.get(i).startLevel();
@@ -115,8 +118,14 @@ final class FelixHost {
                     stop(framework);
                     return 1;
                 }
-                // the rest while the first answer is given: a request that needs it waits (StartupGate)
-                failed = startLevel(framework, readyLevel) ? notStarted(bundles) : "start level " + readyLevel;
+                // the rest while the first answer is given: a request that needs it waits (StartupGate);
+                // a host asked to stop meanwhile (end of input at once) ends as it would have after its start
+                Raised raised = startLevel(framework, readyLevel);
+                if (raised == Raised.REACHED) {
+                    failed = notStarted(bundles);
+                } else if (raised == Raised.TIMED_OUT) {
+                    failed = "start level " + readyLevel + " not reached within " + STOP_WAIT_MILLIS * 3 + " ms";
+                }
             }
             if (failed != null) {
                 System.err.println("pi-host: bundles did not start (unresolved?): " + failed);
@@ -204,15 +213,27 @@ final class FelixHost {
         }
     }
 
-    /** Raises the framework's start level and waits until every bundle up to it has started. */
-    private static boolean startLevel(Framework framework, int level) throws InterruptedException {
+    private enum Raised { REACHED, STOPPING, TIMED_OUT }
+
+    /**
+     * Raises the framework's start level and waits until every bundle up to it has started, or until the
+     * framework stops (Felix drops a pending level change when it is stopped, so its listener may never
+     * hear of it).
+     */
+    private static Raised startLevel(Framework framework, int level) throws InterruptedException {
         FrameworkStartLevel start = framework.adapt(FrameworkStartLevel.class);
-        if (start.getStartLevel() >= level) {
-            return true;
-        }
-        java.util.concurrent.CountDownLatch reached = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch reached = new CountDownLatch(1);
         start.setStartLevel(level, event -> reached.countDown());
-        return reached.await(STOP_WAIT_MILLIS * 3, java.util.concurrent.TimeUnit.MILLISECONDS);
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MILLIS * 3);
+        while (!reached.await(50, TimeUnit.MILLISECONDS)) {
+            if (framework.getState() != Bundle.ACTIVE) {
+                return Raised.STOPPING;
+            }
+            if (System.nanoTime() > deadline) {
+                return Raised.TIMED_OUT;
+            }
+        }
+        return framework.getState() == Bundle.ACTIVE ? Raised.REACHED : Raised.STOPPING;
     }
 
     private static boolean fragment(Bundle b) {
@@ -247,7 +268,7 @@ final class FelixHost {
                 cached.put(b.getLocation(), b);
             }
         }
-        List<Bundle> result = new java.util.ArrayList<>();
+        List<Bundle> result = new ArrayList<>();
         for (Path jar : jars) {
             String location = DistributionRecord.location(jar);
             Bundle b = cached.remove(location);

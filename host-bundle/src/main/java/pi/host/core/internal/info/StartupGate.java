@@ -66,8 +66,14 @@ public final class StartupGate {
         ready.countDown(); // nothing waits on a host that stops; the caller sees stopping()
     }
 
+    /**
+     * Only STARTLEVEL_CHANGED, which comes once every bundle up to the new level has started. The
+     * framework's level itself is no sign: Felix raises it when it begins to start a level's bundles, and
+     * framework events arrive asynchronously (a STARTED event read the level 2 of a start still under way,
+     * and a call found no builtin tool).
+     */
     private void changed(FrameworkEvent event) {
-        if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED || event.getType() == FrameworkEvent.STARTED) {
+        if (event.getType() == FrameworkEvent.STARTLEVEL_CHANGED) {
             levelChanged();
         }
     }
