@@ -24,6 +24,7 @@ public final class HostMethods {
     private final StoreComponent store;
     private final BundleOrigin origin;
     private final StartupGate startup;
+    private final RuntimeInfo runtime;
 
     @Activate
     public HostMethods(BundleContext context, @Reference HostLifecycle lifecycle, @Reference StoreComponent store,
@@ -33,7 +34,13 @@ public final class HostMethods {
         this.store = store;
         this.origin = origin;
         this.startup = startup;
+        this.runtime = new RuntimeInfo(System.getProperty("java.version"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                System.getProperty("java.vm.info"), context.getProperty(JVM_CHOICE));
     }
+
+    /** The property bin/pi-host sets to say which java and start-up archive it chose (bin/jvm.sh). */
+    public static final String JVM_CHOICE = "pi.host.jvm.choice";
 
     /**
      * A bundle as host.info reports it. A fragment (a plugin may bring one) is
@@ -46,10 +53,19 @@ public final class HostMethods {
     }
 
     /**
+     * The JVM the host runs on: its release, the VM and its mode ({@code java.vm.info}, which says
+     * "sharing" when class data sharing is mapped), and what {@code bin/pi-host} chose (the java and its
+     * start-up archive, bin/jvm.sh), or null when the host was started otherwise.
+     */
+    public record RuntimeInfo(String java, String vm, String vmInfo, String choice) {
+    }
+
+    /**
      * The host.info result. {@code ready} is false while the bundles that start after the first answer
      * are still starting (StartupGate): requests other than host.info wait for them.
      */
-    public record Info(int protocolVersion, String hostVersion, int schemaVersion, boolean ready, List<BundleInfo> bundles) {
+    public record Info(int protocolVersion, String hostVersion, int schemaVersion, boolean ready, RuntimeInfo runtime,
+            List<BundleInfo> bundles) {
     }
 
     public void register(MethodTable table) {
@@ -70,7 +86,7 @@ public final class HostMethods {
                     fragment, origin.describe(b)));
         }
         return new Info(PROTOCOL_VERSION, context.getBundle().getVersion().toString(),
-                store.database().schemaVersion(), startup.ready(), bundles);
+                store.database().schemaVersion(), startup.ready(), runtime, bundles);
     }
 
     static String state(Bundle b) {
