@@ -7,8 +7,8 @@
 //           read_text_file / search_files / write_file calls, for reference.
 // Every child is killed at exit; the whole run has a deadline.
 
-import { killAll, startServer, stopAll, isStopping } from './jsonrpc.mjs';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { filesystemPeer, killAll, startServer, stopAll, isStopping } from './jsonrpc.mjs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -60,10 +60,9 @@ const mib = (x) => `${x.toFixed(1)} MiB`;
 async function main() {
   const o = parseArgs(process.argv.slice(2));
   const deadline = setTimeout(() => { console.error('bench: deadline reached'); stopAll(3); }, o.deadlineS * 1000);
-  const peerPkgDir = join(benchDir, 'node_modules', '@modelcontextprotocol', 'server-filesystem');
-  if (!existsSync(join(peerPkgDir, 'package.json'))) fail('the MCP filesystem server is not installed: npm ci --prefix bench');
-  const peerPkg = JSON.parse(readFileSync(join(peerPkgDir, 'package.json'), 'utf8'));
-  const peerMain = join(peerPkgDir, peerPkg.bin['mcp-server-filesystem']);
+  const fsPeer = filesystemPeer(benchDir);
+  if (!fsPeer) fail('the MCP filesystem server is not installed: npm ci --prefix bench');
+  const peerMain = fsPeer.main;
   const scratch = mkdtempSync(join(tmpdir(), 'pi-host-memory-'));
   process.on('exit', () => { try { rmSync(scratch, { recursive: true, force: true }); } catch { /* best effort */ } });
   const root = join(scratch, 'project');

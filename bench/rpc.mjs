@@ -10,7 +10,7 @@
 //
 // Every child is killed at exit (normal, error, signal or deadline); the whole run has a deadline.
 
-import { isStopping, killAll, ns, startServer, stopAll, cpuMsOf, stats } from './jsonrpc.mjs';
+import { filesystemPeer, isStopping, killAll, ns, startServer, stopAll, cpuMsOf, stats } from './jsonrpc.mjs';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -287,10 +287,9 @@ async function cold(o) {
     stopAll(3);
   }, Math.max(o.deadlineS, 900) * 1000);
   const timeoutMs = o.timeoutS * 1000;
-  const peerPkgDir = join(benchDir, 'node_modules', '@modelcontextprotocol', 'server-filesystem');
-  if (!existsSync(join(peerPkgDir, 'package.json'))) fail('the MCP filesystem server is not installed: npm ci --prefix bench');
-  const peerPkg = JSON.parse(readFileSync(join(peerPkgDir, 'package.json'), 'utf8'));
-  const peerMain = join(peerPkgDir, peerPkg.bin['mcp-server-filesystem']);
+  const fsPeer = filesystemPeer(benchDir);
+  if (!fsPeer) fail('the MCP filesystem server is not installed: npm ci --prefix bench');
+  const peerMain = fsPeer.main;
   const scratch = mkdtempSync(join(tmpdir(), 'pi-host-rpc-cold-'));
   process.on('exit', () => { try { rmSync(scratch, { recursive: true, force: true }); } catch { /* best effort */ } });
   const root = join(scratch, 'project');
