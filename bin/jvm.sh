@@ -24,6 +24,10 @@ pi_host_jvm() {
   if ((feature >= 24)); then
     opts+=(--sun-misc-unsafe-memory-access=allow) # Felix 7 reads a field offset through sun.misc.Unsafe
   fi
+  # a small initial heap: the serial collector sizes the young generation from it, and with the default
+  # (1/64 of the RAM) the start touches ~100 MB of eden it never needs again (docs/performance.md, "Memory");
+  # the heap still grows as a call needs it
+  opts+=(-Xms16m)
   # shellcheck disable=SC2206 # word splitting of the user's options is intended
   opts+=(${PI_HOST_JAVA_OPTS:-})
   mode="none"
