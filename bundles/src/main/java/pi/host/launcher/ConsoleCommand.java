@@ -8,10 +8,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParentCommand;
@@ -31,8 +31,6 @@ import picocli.CommandLine.Spec;
             "When stdin is not a terminal it reads the same lines from stdin and prints plain text."})
 final class ConsoleCommand implements Callable<Integer> {
 
-    private static final Set<String> MODES = Set.of("ask", "accept-edits", "auto");
-
     @ParentCommand
     Main parent;
 
@@ -43,25 +41,20 @@ final class ConsoleCommand implements Callable<Integer> {
             description = "The folder the session works in (default: the current folder).")
     Path workspace;
 
-    @Option(names = "--permission-mode", paramLabel = "MODE",
-            description = "ask, accept-edits or auto (default: the host's setting, ask unless changed).")
-    String permissionMode;
+    @Mixin
+    PermissionModeOption permissionMode;
 
     @Option(names = "--no-color", description = "No colours (so does a non-empty NO_COLOR).")
     boolean noColor;
 
     @Override
     public Integer call() throws Exception {
-        if (permissionMode != null && !MODES.contains(permissionMode)) {
-            throw new CommandLine.ParameterException(spec.commandLine(),
-                    "--permission-mode must be ask, accept-edits or auto, not '" + permissionMode + "'");
-        }
         Path folder = workspace == null ? Path.of("") : workspace;
         if (!Files.isDirectory(folder)) {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "--workspace must be an existing folder: " + folder.toAbsolutePath());
         }
-        return run(parent.dataDir, folder, permissionMode, noColor);
+        return run(parent.dataDir, folder, permissionMode.mode(), noColor);
     }
 
     /** Runs the console until the person leaves; also what {@code pi-host} alone on a terminal does. */

@@ -36,9 +36,8 @@ final class McpCommand implements Callable<Integer> {
             description = "The session's workspace root (default: a temporary session with its scratch dir as root).")
     Path workspace;
 
-    @Option(names = "--permission-mode", paramLabel = "MODE",
-            description = "ask, accept-edits or auto for this session (default: the host's default mode setting).")
-    String permissionMode;
+    @CommandLine.Mixin
+    PermissionModeOption permissionMode;
 
     @Option(names = "--http", paramLabel = "HOST:PORT",
             description = "Serve streamable HTTP at http://HOST:PORT/mcp instead of stdio (port 0: any free port).")
@@ -82,11 +81,8 @@ final class McpCommand implements Callable<Integer> {
             }
             p.put("pi.host.mcp.workspace", dir.toString());
         }
-        if (permissionMode != null) {
-            if (!permissionMode.equals("ask") && !permissionMode.equals("accept-edits") && !permissionMode.equals("auto")) {
-                throw usage("--permission-mode must be ask, accept-edits or auto, was " + permissionMode);
-            }
-            p.put("pi.host.mcp.permissionMode", permissionMode);
+        if (permissionMode.mode() != null) {
+            p.put("pi.host.mcp.permissionMode", permissionMode.mode());
         }
         if (!approver.equals("elicitation") && !approver.equals("rpc")) {
             throw usage("--approver must be elicitation or rpc, was " + approver);

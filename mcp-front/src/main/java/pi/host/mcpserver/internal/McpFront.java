@@ -26,8 +26,8 @@ import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.core.rpc.RpcEndpoint;
 import pi.host.mcpserver.internal.cards.CardElicitation;
-import pi.host.mcpserver.internal.host.HostClient;
-import pi.host.mcpserver.internal.host.HostError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 import pi.host.mcpserver.internal.session.FrontSessions;
 import pi.host.mcpserver.internal.tools.ToolCalls;
 import pi.host.mcpserver.internal.tools.ToolCatalog;
@@ -178,7 +178,7 @@ public final class McpFront {
     private void shutdown(String why) {
         HostClient h = host != null ? host : new HostClient(endpoint);
         try {
-            h.call("host.shutdown", HostClient.params());
+            h.callOnCallingThread("host.shutdown", HostClient.params());
         } catch (HostError e) {
             System.err.println("pi-host mcp: shutdown after " + why + " failed: " + e.getMessage());
         }

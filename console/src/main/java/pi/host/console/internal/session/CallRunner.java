@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import pi.host.console.internal.client.RpcError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 import pi.host.console.internal.input.ArgumentTyper;
 import pi.host.console.internal.input.Input;
 import pi.host.console.internal.render.ResultView;
@@ -38,7 +39,7 @@ final class CallRunner {
         ObjectNode arguments = ArgumentTyper.arguments(line, schema);
         int n = c.nextLine();
         ActiveCall call = new ActiveCall("c" + n, line.tool());
-        ObjectNode params = c.client.params().put("sessionId", c.sessionId).put("turnId", "t" + n)
+        ObjectNode params = HostClient.params().put("sessionId", c.sessionId).put("turnId", "t" + n)
                 .put("toolCallId", call.toolCallId).put("messageId", "m" + n).put("name", line.tool());
         params.set("arguments", arguments);
         router.begin(call);
@@ -58,7 +59,7 @@ final class CallRunner {
         try {
             result = answer.get();
         } catch (ExecutionException e) {
-            String why = e.getCause() instanceof RpcError error ? error.describe() : String.valueOf(e.getCause());
+            String why = e.getCause() instanceof HostError error ? error.describe() : String.valueOf(e.getCause());
             c.screen.print(List.of(Row.of(why, Styles.ERROR)));
             return;
         }
@@ -104,7 +105,7 @@ final class CallRunner {
         if (call.markAborted()) {
             call.deliver(ABORTING, null); // said by the console's thread, between output pieces
         }
-        c.client.send("tools.abort", c.client.params().put("sessionId", c.sessionId)
+        c.client.send("tools.abort", HostClient.params().put("sessionId", c.sessionId)
                 .put("toolCallId", call.toolCallId).put("toolName", call.tool));
     }
 }

@@ -6,8 +6,8 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.ArrayList;
 import java.util.List;
-import pi.host.console.internal.client.HostClient;
-import pi.host.console.internal.client.RpcError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 import pi.host.console.internal.render.CardView;
 import pi.host.console.internal.render.Row;
 import pi.host.console.internal.render.Styles;
@@ -40,9 +40,9 @@ final class Cards {
                 : key == 'd' || key == Screen.ENTER ? "denied"
                 : key == Screen.END ? "denied (end of input)" : "denied ('" + (char) key + "' is not o, s or d)";
         try {
-            c.client.call("permissions.resolve", c.client.params().put("requestId", requestId).put("decision", decision));
+            c.client.call("permissions.resolve", HostClient.params().put("requestId", requestId).put("decision", decision));
             c.screen.print(List.of(Row.of("-> " + said, "deny".equals(decision) ? Styles.REMOVED : Styles.OK)));
-        } catch (RpcError e) {
+        } catch (HostError e) {
             c.screen.print(List.of(Row.of("-> the card had already ended: " + e.describe(), Styles.DIM)));
         }
     }
@@ -50,7 +50,7 @@ final class Cards {
     void ask(JsonNode request) throws InterruptedException {
         JsonNode questions = request.path("questions");
         c.screen.print(CardView.askHeader(request));
-        ArrayNode answers = c.client.json().createArrayNode();
+        ArrayNode answers = HostClient.json().createArrayNode();
         boolean stopped = false;
         for (int i = 0; i < questions.size(); i++) {
             JsonNode q = questions.get(i);
@@ -64,9 +64,9 @@ final class Cards {
             answers.add(answer(q, line.strip()));
         }
         try {
-            c.client.call("asks.resolve", c.client.params().put("requestId", request.path("requestId").asText())
+            c.client.call("asks.resolve", HostClient.params().put("requestId", request.path("requestId").asText())
                     .set("answers", answers));
-        } catch (RpcError e) {
+        } catch (HostError e) {
             c.screen.print(List.of(Row.of("-> the questions had already ended: " + e.describe(), Styles.DIM)));
         }
     }
@@ -101,7 +101,7 @@ final class Cards {
     }
 
     static ArrayNode skipped(HostClient client, int questions) {
-        ArrayNode a = client.json().createArrayNode();
+        ArrayNode a = HostClient.json().createArrayNode();
         for (int i = 0; i < questions; i++) {
             a.addNull();
         }
@@ -118,7 +118,7 @@ final class Cards {
             c.screen.print(List.of(Row.of("-> left pending; /plan shows it again", Styles.DIM)));
             return;
         }
-        ObjectNode params = c.client.params().put("approvalId", approval.path("approvalId").asText())
+        ObjectNode params = HostClient.params().put("approvalId", approval.path("approvalId").asText())
                 .put("sessionId", c.sessionId).put("decision", mode == null ? "reject" : "approve");
         if (mode != null) {
             params.put("permissionMode", mode);
@@ -129,16 +129,16 @@ final class Cards {
                     + (mode != null ? "; the session is back in agent mode with permissions " + mode : ""),
                     mode != null ? Styles.OK : Styles.REMOVED)));
             refreshSession();
-        } catch (RpcError e) {
+        } catch (HostError e) {
             c.screen.print(List.of(Row.of("-> " + e.describe(), Styles.ERROR)));
         }
     }
 
     void refreshSession() throws InterruptedException {
         try {
-            c.update(c.client.call("session.get", c.client.params().put("sessionId", c.sessionId)));
+            c.update(c.client.call("session.get", HostClient.params().put("sessionId", c.sessionId)));
             c.catalog.invalidate();
-        } catch (RpcError e) {
+        } catch (HostError e) {
             c.screen.print(List.of(Row.of(e.describe(), Styles.ERROR)));
         }
     }

@@ -6,8 +6,8 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import pi.host.console.internal.client.HostClient;
-import pi.host.console.internal.client.RpcError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 
 /**
  * What the session's current mode offers, as {@code tools.list} answers it: names, schemas (to type
@@ -41,7 +41,7 @@ final class Catalog {
             return e;
         }
         try {
-            JsonNode list = client.call("tools.list", client.params().put("sessionId", sessionId));
+            JsonNode list = client.call("tools.list", HostClient.params().put("sessionId", sessionId));
             Map<String, Entry> fresh = new LinkedHashMap<>();
             for (JsonNode t : list.path("tools")) {
                 fresh.put(t.path("name").asText(), new Entry(t.path("name").asText(), t.path("risk").asText(""),
@@ -53,7 +53,7 @@ final class Catalog {
             }
             entries = Collections.unmodifiableMap(fresh);
             return entries;
-        } catch (RpcError e2) {
+        } catch (HostError e2) {
             return Map.of();
         } catch (InterruptedException e2) {
             Thread.currentThread().interrupt();

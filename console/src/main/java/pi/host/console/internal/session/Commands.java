@@ -5,7 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import pi.host.console.internal.client.RpcError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 import pi.host.console.internal.input.Input;
 import pi.host.console.internal.input.Suggest;
 import pi.host.console.internal.input.Usage;
@@ -77,7 +78,7 @@ final class Commands {
                             + ": /help lists the commands", Styles.ERROR);
                 }
             }
-        } catch (RpcError e) {
+        } catch (HostError e) {
             say(e.describe(), Styles.ERROR);
         }
         return Next.GO_ON;
@@ -116,7 +117,7 @@ final class Commands {
     }
 
     private void configure(String field, Set<String> allowed, List<String> w, String usage)
-            throws RpcError, InterruptedException {
+            throws HostError, InterruptedException {
         if (w.isEmpty()) {
             say("mode " + c.mode() + ", permissions " + c.permissionMode() + "; usage: " + usage, Styles.PLAIN);
             return;
@@ -126,7 +127,7 @@ final class Commands {
             return;
         }
         JsonNode session = c.client.call("session.configure",
-                c.client.params().put("sessionId", c.sessionId).put(field, w.get(0)));
+                HostClient.params().put("sessionId", c.sessionId).put(field, w.get(0)));
         c.update(session);
         c.catalog.invalidate();
         say("mode " + c.mode() + ", permissions " + c.permissionMode(), Styles.OK);
@@ -134,12 +135,12 @@ final class Commands {
 
 
 
-    private void rollback(List<String> w) throws RpcError, InterruptedException {
+    private void rollback(List<String> w) throws HostError, InterruptedException {
         if (w.size() != 1) {
             say("usage: /rollback <snapshotId>   (the id is shown under a Write's or Edit's diff)", Styles.ERROR);
             return;
         }
-        JsonNode r = c.client.call("review.rollback", c.client.params().put("sessionId", c.sessionId)
+        JsonNode r = c.client.call("review.rollback", HostClient.params().put("sessionId", c.sessionId)
                 .put("snapshotId", w.get(0)));
         List<String> paths = new ArrayList<>();
         r.path("paths").forEach(p -> paths.add(p.asText()));
@@ -150,8 +151,8 @@ final class Commands {
 
 
 
-    private void plans() throws RpcError, InterruptedException {
-        JsonNode pending = c.client.call("plans.pending", c.client.params().put("sessionId", c.sessionId))
+    private void plans() throws HostError, InterruptedException {
+        JsonNode pending = c.client.call("plans.pending", HostClient.params().put("sessionId", c.sessionId))
                 .path("approvals");
         int shown = 0;
         for (JsonNode a : pending) {

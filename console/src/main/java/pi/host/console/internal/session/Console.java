@@ -7,8 +7,8 @@ import java.io.FileInputStream;
 import java.io.FileOutputStream;
 import java.util.List;
 import pi.host.console.internal.ConsoleOptions;
-import pi.host.console.internal.client.HostClient;
-import pi.host.console.internal.client.RpcError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 import pi.host.console.internal.input.Input;
 import pi.host.console.internal.input.InputError;
 import pi.host.console.internal.input.LineParser;
@@ -40,7 +40,8 @@ public final class Console {
     /** Runs until the person leaves; then stops the host. */
     public void run() {
         Router router = new Router();
-        HostClient client = new HostClient(endpoint, router);
+        HostClient client = new HostClient(endpoint);
+        client.listen(router::accept);
         int exit = 0;
         try {
             ConsoleCompleter completer = new ConsoleCompleter();
@@ -51,7 +52,7 @@ public final class Console {
             router.attach(context);
             completer.attach(context);
             loop(context, router);
-        } catch (RpcError e) {
+        } catch (HostError e) {
             exit = 1;
             say("pi-host console: the session could not be created: " + e.describe());
         } catch (InterruptedException e) {
@@ -69,7 +70,7 @@ public final class Console {
                 s.close();
             }
             if (!stopping) {
-                client.send("host.shutdown", client.params());
+                client.send("host.shutdown", HostClient.params());
             }
             client.close();
         }
@@ -84,8 +85,8 @@ public final class Console {
         }
     }
 
-    private JsonNode createSession(HostClient client) throws RpcError, InterruptedException {
-        ObjectNode params = client.params().put("projectRoot", options.workspace().toString()).put("mode", "agent");
+    private JsonNode createSession(HostClient client) throws HostError, InterruptedException {
+        ObjectNode params = HostClient.params().put("projectRoot", options.workspace().toString()).put("mode", "agent");
         if (options.permissionMode() != null) {
             params.put("permissionMode", options.permissionMode());
         }

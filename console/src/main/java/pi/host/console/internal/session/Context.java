@@ -5,7 +5,7 @@ import java.nio.file.Path;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
-import pi.host.console.internal.client.HostClient;
+import pi.host.core.rpc.HostClient;
 import pi.host.console.internal.screen.Screen;
 
 /** The console's one session and what it needs to drive it. */

@@ -7,7 +7,8 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import pi.host.console.internal.client.RpcError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 import pi.host.console.internal.render.Row;
 import pi.host.console.internal.render.StreamView;
 import pi.host.console.internal.render.Styles;
@@ -46,7 +47,7 @@ final class Listings {
         c.screen.print(rows);
     }
 
-    void audit(List<String> w) throws RpcError, InterruptedException {
+    void audit(List<String> w) throws HostError, InterruptedException {
         int limit = 20;
         if (!w.isEmpty()) {
             try {
@@ -59,7 +60,7 @@ final class Listings {
                 return;
             }
         }
-        JsonNode rows = c.client.call("audit.query", c.client.params().put("sessionId", c.sessionId).put("limit", limit))
+        JsonNode rows = c.client.call("audit.query", HostClient.params().put("sessionId", c.sessionId).put("limit", limit))
                 .path("rows");
         Table t = new Table("time", "call", "tool", "decision", "result", "ms", "arguments");
         for (int i = rows.size() - 1; i >= 0; i--) { // oldest first, the newest next to the prompt
@@ -78,8 +79,8 @@ final class Listings {
         c.screen.print(t.rows(c.screen.width()));
     }
 
-    void sessions() throws RpcError, InterruptedException {
-        JsonNode list = c.client.call("session.list", c.client.params());
+    void sessions() throws HostError, InterruptedException {
+        JsonNode list = c.client.call("session.list", HostClient.params());
         JsonNode sessions = list.isArray() ? list : list.path("sessions");
         Table t = new Table("session", "mode", "permissions", "workspace");
         for (JsonNode s : sessions) {
@@ -91,13 +92,13 @@ final class Listings {
         c.screen.print(t.rows());
     }
 
-    void plugins(List<String> w) throws RpcError, InterruptedException {
+    void plugins(List<String> w) throws HostError, InterruptedException {
         if (!w.isEmpty()) {
             if (w.size() != 2 || !(w.get(0).equals("grant") || w.get(0).equals("revoke"))) {
                 say("usage: /plugins [grant|revoke <pluginId>]", Styles.ERROR);
                 return;
             }
-            JsonNode r = c.client.call("plugins." + w.get(0), c.client.params().put("pluginId", w.get(1))
+            JsonNode r = c.client.call("plugins." + w.get(0), HostClient.params().put("pluginId", w.get(1))
                     .put("capability", "agent.tool.register"));
             JsonNode p = r.path("plugin");
             say("plugin " + w.get(1) + ": " + (p.isMissingNode() ? "granted " + r.path("granted").asBoolean()
@@ -105,7 +106,7 @@ final class Listings {
             c.catalog.invalidate();
             return;
         }
-        JsonNode list = c.client.call("plugins.list", c.client.params());
+        JsonNode list = c.client.call("plugins.list", HostClient.params());
         Table t = new Table("plugin", "version", "state", "tools");
         for (JsonNode p : list.path("plugins")) {
             List<String> tools = new ArrayList<>();
@@ -121,12 +122,12 @@ final class Listings {
         c.screen.print(t.rows());
     }
 
-    void mcp() throws RpcError, InterruptedException {
+    void mcp() throws HostError, InterruptedException {
         JsonNode list;
         try {
-            list = c.client.call("mcp.list", c.client.params());
-        } catch (RpcError e) {
-            if (e.code() == RpcError.METHOD_NOT_FOUND) {
+            list = c.client.call("mcp.list", HostClient.params());
+        } catch (HostError e) {
+            if (e.code() == HostError.METHOD_NOT_FOUND) {
                 say("this host has no MCP bridge installed (mcp.list is unknown)", Styles.DIM);
                 return;
             }
@@ -148,14 +149,14 @@ final class Listings {
         c.screen.print(t.rows());
     }
 
-    void background(List<String> w) throws RpcError, InterruptedException {
+    void background(List<String> w) throws HostError, InterruptedException {
         if (!w.isEmpty()) {
             Set<String> verbs = Set.of("read", "stop", "remove");
             if (w.size() != 2 || !verbs.contains(w.get(0))) {
                 say("usage: /background [read|stop|remove <taskId>]", Styles.ERROR);
                 return;
             }
-            JsonNode r = c.client.call("background." + w.get(0), c.client.params().put("sessionId", c.sessionId)
+            JsonNode r = c.client.call("background." + w.get(0), HostClient.params().put("sessionId", c.sessionId)
                     .put("taskId", w.get(1)));
             if (w.get(0).equals("read")) {
                 List<Row> rows = new ArrayList<>();
@@ -175,7 +176,7 @@ final class Listings {
             }
             return;
         }
-        JsonNode list = c.client.call("background.list", c.client.params().put("sessionId", c.sessionId));
+        JsonNode list = c.client.call("background.list", HostClient.params().put("sessionId", c.sessionId));
         Table t = new Table("task", "state", "exit", "command");
         for (JsonNode task : list.path("tasks")) {
             t.add(task.path("taskId").asText(), task.path("state").asText(),

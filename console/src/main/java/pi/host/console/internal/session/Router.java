@@ -7,6 +7,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import pi.host.console.internal.render.NoticeView;
+import pi.host.core.rpc.HostClient;
 
 /**
  * Sends each notification where it belongs, on the host's thread that delivered it: a running
@@ -52,10 +53,10 @@ final class Router implements BiConsumer<String, JsonNode> {
                     && c.sessionId.equals(params.path("sessionId").asText(c.sessionId))) {
                 call.deliver(method, params);
             } else if ("permission.request".equals(method)) {
-                c.client.send("permissions.resolve", c.client.params()
+                c.client.send("permissions.resolve", HostClient.params()
                         .put("requestId", params.path("requestId").asText()).put("decision", "deny"));
             } else if ("ask.request".equals(method)) {
-                c.client.send("asks.resolve", c.client.params().put("requestId", params.path("requestId").asText())
+                c.client.send("asks.resolve", HostClient.params().put("requestId", params.path("requestId").asText())
                         .set("answers", Cards.skipped(c.client, params.path("questions").size())));
             }
             return;

@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import pi.host.mcpserver.internal.host.HostClient;
-import pi.host.mcpserver.internal.host.HostError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 import pi.host.mcpserver.internal.session.InFlight;
 
 /**
@@ -122,7 +122,7 @@ public final class CardElicitation {
 
     private void resolve(String requestId, String decision) {
         try {
-            host.call("permissions.resolve", HostClient.params().put("requestId", requestId).put("decision", decision));
+            host.callOnCallingThread("permissions.resolve", HostClient.params().put("requestId", requestId).put("decision", decision));
         } catch (HostError e) {
             // the card ended meanwhile (the call was aborted or the host is stopping): nothing to answer
         }

@@ -8,8 +8,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
-import pi.host.mcpserver.internal.host.HostClient;
-import pi.host.mcpserver.internal.host.HostError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 
 /**
  * One MCP session's pi-host session: every {@code tools/call} of that MCP session becomes one
@@ -58,7 +58,7 @@ public final class FrontSession {
         }
         p.put("mode", "agent");
         p.put("permissionMode", permissionMode == null ? "inherit" : permissionMode);
-        return new FrontSession(host, host.call("session.create", p).path("sessionId").asText());
+        return new FrontSession(host, host.callOnCallingThread("session.create", p).path("sessionId").asText());
     }
 
     public String sessionId() {
@@ -127,7 +127,7 @@ public final class FrontSession {
         ObjectNode p = HostClient.params().put("sessionId", sessionId).put("turnId", turnId)
                 .put("toolCallId", toolCallId).put("name", name);
         p.set("arguments", arguments);
-        return host.call("tools.execute", p);
+        return host.callOnCallingThread("tools.execute", p);
     }
 
     /** Activates one deferred tool for this session through ToolSearch (an audited pipeline call). */
@@ -166,7 +166,7 @@ public final class FrontSession {
         ObjectNode p = HostClient.params().put("sessionId", sessionId).put("toolCallId", toolCallId)
                 .put("toolName", toolName);
         try {
-            host.call("tools.abort", p);
+            host.callOnCallingThread("tools.abort", p);
         } catch (HostError e) {
             // nothing left to abort
         }

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import pi.host.mcpserver.internal.host.HostClient;
-import pi.host.mcpserver.internal.host.HostError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 
 /**
  * The pi-host session of each MCP session: created on the MCP session's first call, bound to the

@@ -14,8 +14,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
-import pi.host.mcpserver.internal.host.HostClient;
-import pi.host.mcpserver.internal.host.HostError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 import pi.host.mcpserver.internal.session.FrontSession;
 
 /**
@@ -136,7 +136,7 @@ public final class ToolCatalog {
     }
 
     private JsonNode list() throws HostError {
-        return host.call("tools.list", HostClient.params().put("sessionId", session.sessionId()));
+        return host.callOnCallingThread("tools.list", HostClient.params().put("sessionId", session.sessionId()));
     }
 
     @SuppressWarnings("unchecked")

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import pi.host.mcpserver.internal.host.HostClient;
-import pi.host.mcpserver.internal.host.HostError;
+import pi.host.core.rpc.HostClient;
+import pi.host.core.rpc.HostError;
 
 /**
  * A host ToolResult as an MCP {@code CallToolResult}: the text content as is (a failure's first text

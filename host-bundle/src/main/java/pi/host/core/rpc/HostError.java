@@ -1,17 +1,26 @@
-package pi.host.console.internal.client;
+package pi.host.core.rpc;
 
-/** A JSON-RPC error answer from the host: the protocol's code, its message, and {@code data.errorCode} when given. */
-public final class RpcError extends Exception {
+/**
+ * A JSON-RPC error the host answered to an in-process client: the protocol's code, its message,
+ * and the stable {@code data.errorCode} where one applies (PROTOCOL.md).
+ */
+public final class HostError extends Exception {
 
     private static final long serialVersionUID = 1L;
 
     /** JSON-RPC "method not found": the host has no such method (e.g. no MCP bridge installed). */
     public static final int METHOD_NOT_FOUND = -32601;
 
+    /** JSON-RPC internal error. */
+    public static final int INTERNAL = -32603;
+
+    /** The host stopped (or the client was closed) before it answered. */
+    public static final int STOPPED = -32000;
+
     private final int code;
     private final String errorCode;
 
-    public RpcError(int code, String message, String errorCode) {
+    public HostError(int code, String message, String errorCode) {
         super(message);
         this.code = code;
         this.errorCode = errorCode;
@@ -26,7 +35,7 @@ public final class RpcError extends Exception {
         return errorCode;
     }
 
-    /** One line for the screen: the stable code when there is one, else the JSON-RPC code. */
+    /** One line for a person: the stable code when there is one, else the JSON-RPC code, then the message. */
     public String describe() {
         return (errorCode != null ? errorCode : "error " + code) + ": " + getMessage();
     }
