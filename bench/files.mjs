@@ -14,13 +14,14 @@
 
 import { execFileSync, spawn } from 'node:child_process';
 import {
-  chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync,
+  chmodSync, closeSync, existsSync, fsyncSync, mkdirSync, mkdtempSync, openSync, readFileSync,
   realpathSync, renameSync, rmSync, writeFileSync, writeSync,
 } from 'node:fs';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launcherJvmOptions } from './jvm-options.mjs';
+import { prepareTree as prepareJdkTree } from './jdk-tree.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -205,32 +206,12 @@ const r2 = (x) => Math.round(x * 100) / 100;
 
 // ---- setup ------------------------------------------------------------------------------------
 
-function findSrcZip(o) {
-  const cands = [];
-  if (o.srcZip) cands.push(o.srcZip);
-  if (process.env.JAVA_HOME) cands.push(join(process.env.JAVA_HOME, 'lib', 'src.zip'));
-  cands.push('/usr/lib/jvm/java-17-openjdk-amd64/lib/src.zip');
-  try {
-    for (const d of readdirSync('/usr/lib/jvm').sort()) cands.push(join('/usr/lib/jvm', d, 'lib', 'src.zip'));
-  } catch { /* none */ }
-  for (const c of cands) { if (existsSync(c)) return realpathSync(c); } // existsSync follows links: a dangling one is skipped
-  fail(`no JDK src.zip found (tried ${cands.join(', ')}); pass --src-zip, or apt-get install openjdk-17-source`);
-}
-
 function prepareTree(o) {
-  const zip = findSrcZip(o);
-  const key = zip.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
-  const tree = join(o.cache, `jdk-src-${key}`);
-  if (!existsSync(join(tree, '.extracted'))) {
-    console.error(`bench: extracting ${zip} into ${tree} (once, not measured) ...`);
-    rmSync(tree, { recursive: true, force: true });
-    mkdirSync(tree, { recursive: true });
-    execFileSync('unzip', ['-q', '-o', zip, '-d', tree], { stdio: ['ignore', 'ignore', 'inherit'] });
-    writeFileSync(join(tree, '.extracted'), `${zip}\n`); // hidden: skipped by both engines and rg
+  try {
+    return prepareJdkTree(o.cache, o.srcZip);
+  } catch (e) {
+    return fail(e.message);
   }
-  const files = Number(execFileSync('rg', ['--files', '--hidden', '-g', '!.extracted', tree],
-    { encoding: 'utf8', maxBuffer: 1 << 28 }).split('\n').filter(Boolean).length);
-  return { zip, tree: realpathSync(tree), files };
 }
 
 /** A text file of about `bytes` bytes, lines of ~100 characters. */

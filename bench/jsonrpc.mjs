@@ -2,7 +2,8 @@
 // benchmark), a line-based JSON-RPC client over a child's stdio, /proc CPU time, and percentiles.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 // ---- child bookkeeping: nothing outlives the benchmark ----------------------------------------
 
@@ -130,4 +131,17 @@ export function stats(samplesNs) {
     n, p50: us(pct(50)), p90: us(pct(90)), p99: us(pct(99)), min: us(s[0]), max: us(s[n - 1]),
     mean: us(s.reduce((a, b) => a + b, 0) / n),
   };
+}
+
+// ---- the peer -----------------------------------------------------------------------------------
+
+/**
+ * The pinned MCP filesystem server in bench/node_modules: {pkg (its package.json), main (the script node
+ * runs)}; null when it is not installed (npm ci --prefix bench).
+ */
+export function filesystemPeer(benchDir) {
+  const dir = join(benchDir, 'node_modules', '@modelcontextprotocol', 'server-filesystem');
+  if (!existsSync(join(dir, 'package.json'))) return null;
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  return { pkg, main: join(dir, pkg.bin['mcp-server-filesystem']) };
 }

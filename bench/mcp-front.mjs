@@ -153,10 +153,10 @@ async function main() {
   console.log(`MCP Read, one TypeScript SDK client, ${o.reps} fresh starts (${result.date}, load ${result.load.toFixed(1)})`);
   console.log(row(`pi-host, first ${o.cold} calls`, cold.host));
   console.log(row(`peer, first ${o.cold} calls`, cold.peer));
-  console.log(`ratio pi-host/peer (p50), first ${o.cold} calls: ${result.cold.ratio.toFixed(2)}   (goal <= 1.5)`);
+  console.log(`ratio pi-host/peer (p50), first ${o.cold} calls: ${result.cold.ratio.toFixed(2)}   (goal <= 1.5: ${result.cold.ratio <= 1.5 ? 'MET' : 'MISSED'})`);
   console.log(row(`pi-host, after ${o.warm}`, warm.host));
   console.log(row(`peer, after ${o.warm}`, warm.peer));
-  console.log(`ratio pi-host/peer (p50), after ${o.warm} calls: ${result.warm.ratio.toFixed(2)}   (goal <= 1.0)`);
+  console.log(`ratio pi-host/peer (p50), after ${o.warm} calls: ${result.warm.ratio.toFixed(2)}   (goal <= 1.0: ${result.warm.ratio <= 1.0 ? 'MET' : 'MISSED'})`);
   if (o.json) console.log(JSON.stringify(result));
   await closeAll();
   process.exit(0);

@@ -10,12 +10,13 @@
 //
 // Every child is killed at exit (normal, error, signal or deadline); the whole run has a deadline.
 
-import { isStopping, killAll, ns, startServer, stopAll, cpuMsOf, stats } from './jsonrpc.mjs';
+import { filesystemPeer, isStopping, killAll, ns, startServer, stopAll, cpuMsOf, stats } from './jsonrpc.mjs';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launcherJvmOptions } from './jvm-options.mjs';
+import { jvmChoices, piHostCommand } from './pi-host-command.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -24,6 +25,11 @@ const USAGE = `usage: bench/rpc.sh [options]
   -n, --calls N         measured calls per side (default 2000)
   -w, --warmup N        unmeasured calls per side first (default 30000: until the JVM's JIT is done)
   -b, --block N         calls per block; the sides alternate block by block (default 100)
+      --cold            the first calls after a fresh start instead (issue 19): both servers spawned
+                        fresh -r times (pi-host on every JVM bin/pi-host could pick, as it starts them),
+                        then -n calls per server (default 2000) alternating call by call; p50 of the
+                        first 200 (goal <= 1.0x the peer's) and of calls 1-n (goal <= 0.7x)
+  -r, --reps N          fresh starts for --cold (default 3)
       --floor           also measure each server's cheapest request in the same rotation
                         (pi-host: tools.abort of no call; peer: MCP ping): the stdio + JSON-RPC floor
       --json            also print the result as one JSON object (last line of stdout)
@@ -41,7 +47,7 @@ function parseArgs(argv) {
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
     javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean),
     launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
-    timeoutS: 30, deadlineS: 300,
+    timeoutS: 30, deadlineS: 300, cold: false, reps: 3, callsGiven: false,
   };
   const need = (i) => {
     if (i + 1 >= argv.length) fail(`${argv[i]} needs a value\n${USAGE}`);
@@ -55,14 +61,16 @@ function parseArgs(argv) {
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i];
     switch (a) {
-      case '-n': case '--calls': o.calls = Math.floor(num(need(i), a)); i++; break;
+      case '-n': case '--calls': o.calls = Math.floor(num(need(i), a)); o.callsGiven = true; i++; break;
+      case '--cold': o.cold = true; break;
+      case '-r': case '--reps': o.reps = Math.floor(num(need(i), a)); i++; break;
       case '-w': case '--warmup': o.warmup = Math.floor(num(need(i), a)); i++; break;
       case '-b': case '--block': o.block = Math.floor(num(need(i), a)); i++; break;
       case '--json': o.json = true; break;
       case '--floor': o.floor = true; break;
-      case '--java': o.java = need(i); i++; break;
+      case '--java': o.java = need(i); o.javaGiven = true; i++; break;
       case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
-      case '--launcher': o.launcher = resolve(need(i)); i++; break;
+      case '--launcher': o.launcher = resolve(need(i)); o.launcherGiven = true; i++; break;
       case '--timeout': o.timeoutS = num(need(i), a); i++; break;
       case '--deadline': o.deadlineS = num(need(i), a); i++; break;
       case '-h': case '--help': console.log(USAGE); process.exit(0); break;
@@ -83,6 +91,10 @@ function fail(msg) {
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
+  if (o.cold) {
+    await cold(o);
+    return;
+  }
   const deadline = setTimeout(() => {
     console.error(`bench: deadline of ${o.deadlineS} s reached, stopping`);
     stopAll(3);
@@ -112,13 +124,20 @@ async function main() {
   const fileName = 'small.txt';
   writeFileSync(join(root, fileName), content);
 
-  const piArgs = [...launcherJvmOptions(launcherJar), ...o.javaOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', dataDir];
+  // as bin/pi-host starts it (its java, options and start-up archive) unless another build or java is asked for
+  let piJava = o.java;
+  let piArgs = [...launcherJvmOptions(launcherJar), ...o.javaOpts, '-jar', launcherJar, 'serve', '--stdio', '--data-dir', dataDir];
+  if (!o.launcherGiven && !o.javaGiven) {
+    const c = piHostCommand(['serve', '--stdio', '--data-dir', dataDir], o.javaOpts.length ? { PI_HOST_JAVA_OPTS: o.javaOpts.join(' ') } : {});
+    piJava = c.cmd;
+    piArgs = c.args;
+  }
   const peerArgs = [peerMain, rootReal];
-  console.error(`bench: pi-host: ${o.java} ${piArgs.join(' ')}`);
+  console.error(`bench: pi-host: ${piJava} ${piArgs.join(' ')}`);
   console.error(`bench: peer:    ${process.execPath} ${peerArgs.join(' ')}`);
 
   // pi-host: start, create the session
-  const pi = startServer('pi-host', o.java, piArgs, timeoutMs);
+  const pi = startServer('pi-host', piJava, piArgs, timeoutMs);
   const info = (await pi.call('host.info')).response;
   if (info.error) throw new Error(`pi-host host.info: ${JSON.stringify(info.error)}`);
   const created = (await pi.call('session.create', { projectRoot: rootReal })).response;
@@ -220,7 +239,7 @@ async function main() {
     date: new Date().toISOString(),
     machine: { nproc: availableParallelism(), platform: `${process.platform} ${process.arch}`, node: process.version },
     calls: o.calls, warmup: o.warmup, block: o.block, fileBytes: Buffer.byteLength(content),
-    piHost: { what: sides[0].what, command: `${o.java} ${piArgs.join(' ')}`, hostVersion: info.result?.hostVersion,
+    piHost: { what: sides[0].what, command: `${piJava} ${piArgs.join(' ')}`, hostVersion: info.result?.hostVersion,
       ...a, cpuUsPerCall: cpuPerCall('piHost') },
     peer: { what: sides[1].what, package: `${peerPkg.name}@${peerPkg.version}`, server: init.result?.serverInfo,
       command: `${process.execPath} ${peerArgs.join(' ')}`, ...b, cpuUsPerCall: cpuPerCall('peer') },
@@ -234,6 +253,8 @@ async function main() {
     line(sides[0].label, a),
     line(sides[1].label, b),
     `ratio peer/pi-host at p50          ${ratio.toFixed(2)}   (goal >= 3: ${ratio >= 3 ? 'met' : 'missed'})`,
+    `goal warm (after ${o.warmup}) <= 0.33x the peer: ratio pi-host/peer ${(a.p50 / b.p50).toFixed(2)}  ${a.p50 / b.p50 <= 0.33 ? 'MET' : 'MISSED'}`
+      + `   (load average ${loadavg().map((x) => x.toFixed(2)).join(' ')})`,
     `server CPU per call (user+sys, all threads, /proc): pi-host ${result.piHost.cpuUsPerCall} µs, peer ${result.peer.cpuUsPerCall} µs`,
   ].join('\n'));
   if (o.floor) {
@@ -245,6 +266,119 @@ async function main() {
 
   clearTimeout(deadline);
   await Promise.all([pi.stop(), peer.stop()]);
+  killAll();
+}
+
+// ---- --cold: the first calls of a fresh start ----------------------------------------------------------
+
+const COLD_FIRST = 200;
+const COLD_FIRST_GOAL = 1.0;
+const COLD_ALL_GOAL = 0.7;
+
+function p50(xs) {
+  const s = Float64Array.from(xs).sort();
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil(0.5 * s.length) - 1))] / 1000;
+}
+
+async function cold(o) {
+  const calls = o.callsGiven ? o.calls : 2000;
+  const deadline = setTimeout(() => {
+    console.error(`bench: deadline of ${o.deadlineS} s reached, stopping`);
+    stopAll(3);
+  }, Math.max(o.deadlineS, 900) * 1000);
+  const timeoutMs = o.timeoutS * 1000;
+  const fsPeer = filesystemPeer(benchDir);
+  if (!fsPeer) fail('the MCP filesystem server is not installed: npm ci --prefix bench');
+  const peerMain = fsPeer.main;
+  const scratch = mkdtempSync(join(tmpdir(), 'pi-host-rpc-cold-'));
+  process.on('exit', () => { try { rmSync(scratch, { recursive: true, force: true }); } catch { /* best effort */ } });
+  const root = join(scratch, 'project');
+  mkdirSync(root, { recursive: true });
+  const rootReal = realpathSync(root);
+  const content = Array.from({ length: 10 }, (_, i) => `line ${i + 1}: the quick brown fox jumps over the lazy dog`)
+    .join('\n') + '\n';
+  writeFileSync(join(root, 'small.txt'), content);
+  const javaEnv = o.javaOpts.length ? { PI_HOST_JAVA_OPTS: o.javaOpts.join(' ') } : {};
+  const choices = jvmChoices();
+  const hosts = choices.map((c) => {
+    const dataDir = join(scratch, `data-${c.label.replace(/\W+/g, '')}`);
+    return { ...c, dataDir, command: piHostCommand(['serve', '--stdio', '--data-dir', dataDir], { ...c.env, ...javaEnv }) };
+  });
+  for (const h of hosts) console.error(`bench: pi-host [${h.label}]: ${h.command.cmd} ${h.command.args.join(' ')}`);
+  // one start each fills the bundle cache (an installed host has it); not measured
+  for (const h of hosts) {
+    const s = startServer('pi-host', h.command.cmd, h.command.args, timeoutMs);
+    await s.call('host.info');
+    await s.stop();
+  }
+  const samples = new Map([...hosts.map((h) => [h.label, []]), ['peer', []]]);
+  const firsts = new Map([...hosts.map((h) => [h.label, []]), ['peer', []]]);
+  for (let rep = 0; rep < o.reps; rep++) {
+    const sides = [];
+    for (const h of hosts) {
+      const server = startServer(`pi-host [${h.label}]`, h.command.cmd, h.command.args, timeoutMs);
+      const created = (await server.call('session.create', { projectRoot: rootReal })).response;
+      if (created.error) throw new Error(`pi-host session.create: ${JSON.stringify(created.error)}`);
+      let n = 0;
+      const sessionId = created.result.sessionId;
+      sides.push({ key: h.label, server, once: async () => {
+        n++;
+        const r = await server.call('tools.execute', { sessionId, turnId: 't1', toolCallId: `c${n}`, name: 'Read',
+          arguments: { path: 'small.txt' } });
+        const res = r.response.result;
+        if (!res || res.ok !== true || !res.content?.[0]?.text?.includes('line 10: the quick')) {
+          throw new Error(`pi-host Read failed: ${JSON.stringify(r.response).slice(0, 600)}`);
+        }
+        return r.ns;
+      } });
+    }
+    const peer = startServer('peer', process.execPath, [peerMain, rootReal], timeoutMs);
+    const init = (await peer.call('initialize', { protocolVersion: '2025-06-18', capabilities: {},
+      clientInfo: { name: 'pi-host-bench', version: '0' } })).response;
+    if (init.error) throw new Error(`peer initialize: ${JSON.stringify(init.error)}`);
+    peer.notify('notifications/initialized', {});
+    sides.push({ key: 'peer', server: peer, once: async () => {
+      const r = await peer.call('tools/call', { name: 'read_text_file', arguments: { path: join(rootReal, 'small.txt') } });
+      if (r.response.result?.content?.[0]?.text !== content) throw new Error(`peer read failed: ${JSON.stringify(r.response).slice(0, 600)}`);
+      return r.ns;
+    } });
+    const thisRep = new Map(sides.map((s) => [s.key, []]));
+    // call by call, the order rotating, so that no server runs while another is being called
+    for (let i = 0; i < calls; i++) {
+      for (let j = 0; j < sides.length; j++) {
+        const s = sides[(i + j) % sides.length];
+        thisRep.get(s.key).push(await s.once());
+      }
+    }
+    for (const [k, xs] of thisRep) {
+      samples.get(k).push(...xs);
+      firsts.get(k).push(...xs.slice(0, COLD_FIRST));
+    }
+    await Promise.all(sides.map((s) => s.server.stop()));
+    console.error(`bench: rep ${rep + 1}/${o.reps}: p50 first ${COLD_FIRST} / 1-${calls}: `
+      + [...thisRep].map(([k, xs]) => `${k} ${p50(xs.slice(0, COLD_FIRST)).toFixed(0)} / ${p50(xs).toFixed(0)} µs`).join(', '));
+  }
+  const peerFirst = p50(firsts.get('peer'));
+  const peerAll = p50(samples.get('peer'));
+  const result = { date: new Date().toISOString(), load: loadavg(), reps: o.reps, calls, peer: { first: peerFirst, all: peerAll },
+    hosts: hosts.map((h) => {
+      const first = p50(firsts.get(h.label));
+      const all = p50(samples.get(h.label));
+      return { label: h.label, jvm: h.command.choice, first, all, ratioFirst: first / peerFirst, ratioAll: all / peerAll,
+        metFirst: first / peerFirst <= COLD_FIRST_GOAL, metAll: all / peerAll <= COLD_ALL_GOAL };
+    }) };
+  const row = (label, first, all) => `${label.padEnd(36)} p50 first ${COLD_FIRST} ${first.toFixed(1).padStart(8)} µs   p50 calls 1-${calls} ${all.toFixed(1).padStart(8)} µs`;
+  const out = [`RPC round trip from a fresh start (small Read), ${o.reps} fresh starts, ${calls} calls per server alternating call by call (${result.date})`,
+    `load average at the end: ${result.load.map((x) => x.toFixed(2)).join(' ')}`];
+  for (const h of result.hosts) out.push(row(`pi-host tools.execute Read [${h.label}]`, h.first, h.all));
+  out.push(row('peer    tools/call read_text_file', peerFirst, peerAll));
+  for (const h of result.hosts) {
+    out.push(`goal first ${COLD_FIRST} <= ${COLD_FIRST_GOAL.toFixed(1)}x the peer [${h.label}]: ratio ${h.ratioFirst.toFixed(2)}  ${h.metFirst ? 'MET' : 'MISSED'}`);
+    out.push(`goal calls 1-${calls} <= ${COLD_ALL_GOAL.toFixed(1)}x the peer [${h.label}]: ratio ${h.ratioAll.toFixed(2)}  ${h.metAll ? 'MET' : 'MISSED'}   (${h.jvm})`);
+  }
+  console.log(out.join('\n'));
+  if (o.json) console.log(JSON.stringify(result));
+  clearTimeout(deadline);
   killAll();
 }
 

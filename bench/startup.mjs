@@ -10,11 +10,12 @@
 // every child still alive at exit is SIGKILLed, and the whole run has a deadline.
 
 import { execFileSync, spawn } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, readFileSync } from 'node:fs';
-import { tmpdir, availableParallelism } from 'node:os';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir, availableParallelism, loadavg } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launcherJvmOptions } from './jvm-options.mjs';
+import { jvmChoices, piHostCommand } from './pi-host-command.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -23,9 +24,12 @@ const USAGE = `usage: bench/startup.sh [options]
   -n, --runs N          measured repetitions of each side (default 20)
   -w, --warmup N        unmeasured repetitions of each side first (default 3, at least 1)
       --json            also print the result as one JSON object (last line of stdout)
-      --java CMD        java executable (default: $JAVA_HOME/bin/java if set, else java on PATH)
+      --java CMD        measure pi-host on this java only (as PI_HOST_JAVA=CMD bin/pi-host; default: every
+                        JVM bin/pi-host could pick: its own choice, the newest java with its start-up
+                        archive, and the java on PATH with its archive when that is another release)
       --java-opts STR   extra JVM options for pi-host, split on spaces
                         (default: $PI_HOST_JAVA_OPTS, as bin/pi-host uses it)
+      --no-first-call   do not also measure spawn -> the answer of a first small Read on both sides
       --via-bin         spawn bin/pi-host instead of java directly (includes bash and its
                         staleness check in the measurement)
       --variant L=OPTS  also measure pi-host with these extra JVM options, labelled L, in the
@@ -48,6 +52,7 @@ function parseArgs(argv) {
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
     javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean),
     viaBin: false, baselines: false, appcds: false, variants: [], timeoutS: 30, deadlineS: 600, dropIns: null,
+    firstCall: true, javaGiven: false,
   };
   const need = (i) => {
     if (i + 1 >= argv.length) fail(`${argv[i]} needs a value\n${USAGE}`);
@@ -64,7 +69,8 @@ function parseArgs(argv) {
       case '-n': case '--runs': o.runs = Math.floor(num(need(i), a)); i++; break;
       case '-w': case '--warmup': o.warmup = Math.floor(num(need(i), a)); i++; break;
       case '--json': o.json = true; break;
-      case '--java': o.java = need(i); i++; break;
+      case '--java': o.java = need(i); o.javaGiven = true; i++; break;
+      case '--no-first-call': o.firstCall = false; break;
       case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
       case '--via-bin': o.viaBin = true; break;
       case '--baselines': o.baselines = true; break;
@@ -158,7 +164,7 @@ const ms = (a, b) => Number(b - a) / 1e6;
  * JSON-RPC response with id `id`. Then sends `after` (if any), closes stdin and waits for the exit,
  * escalating to SIGTERM and SIGKILL, so that no two children ever overlap.
  */
-function timeFirstResponse({ cmd, args, request, id, after, timeoutMs, env }) {
+function timeFirstResponse({ cmd, args, request, id, then, after, timeoutMs, env }) {
   return new Promise((resolvePromise, rejectPromise) => {
     let stderrTail = '';
     let stdoutBuf = '';
@@ -201,6 +207,14 @@ function timeFirstResponse({ cmd, args, request, id, after, timeoutMs, env }) {
         if (!line) continue;
         let msg;
         try { msg = JSON.parse(line); } catch { continue; }
+        if (msg && msg.id === id && ('result' in msg || 'error' in msg) && then && !('error' in msg)) {
+          // a conversation: the next request goes out when this answer is in (then(msg) names it)
+          const step = then(msg);
+          id = step.id;
+          then = step.then;
+          for (const r of [].concat(step.request)) child.stdin.write(JSON.stringify(r) + '\n');
+          continue;
+        }
         if (msg && msg.id === id && ('result' in msg || 'error' in msg)) {
           answeredAt = now;
           cpuMs = cpuMsOf(child.pid);
@@ -294,11 +308,22 @@ async function main() {
   const allowedRoot = join(scratch, 'root'); // the MCP server's allowed directory
   mkdirSync(allowedRoot, { recursive: true });
 
-  const jsa = join(scratch, 'pi-host.jsa'); // the AppCDS archive of --appcds
+  const jsa = join(scratch, 'pi-host.jsa'); // the AppCDS archive of --appcds (a variant of the plain launcher)
+  // pi-host as bin/pi-host starts it (its java, options and start-up archive; bin/jvm.sh), spawned without
+  // bash; --java picks one java, else every JVM bin/pi-host could pick is measured (the newest, and the one
+  // on PATH when that is another release)
+  const javaEnv = o.javaOpts.length ? { PI_HOST_JAVA_OPTS: o.javaOpts.join(' ') } : {};
+  const choices = o.javaGiven ? [{ label: `java (${o.java})`, env: { PI_HOST_JAVA: o.java } }] : jvmChoices();
+  const binSpawn = (choice, data = dataDir, env = {}) => {
+    const c = piHostCommand(['serve', '--stdio', '--data-dir', data], { ...choice.env, ...javaEnv, ...env });
+    return { cmd: c.cmd, args: c.args, choice: c.choice };
+  };
   const piHostSpawn = (jvmOpts, jar = launcherJar, data = dataDir) => (o.viaBin && jar === launcherJar
     ? { cmd: join(repoDir, 'bin', 'pi-host'), args: ['serve', '--stdio', '--data-dir', data],
         env: { ...process.env, PI_HOST_JAVA_OPTS: jvmOpts.join(' ') } }
-    : { cmd: o.java, args: [...launcherJvmOptions(jar), ...jvmOpts, '-jar', jar, 'serve', '--stdio', '--data-dir', data] });
+    : jar === launcherJar && !jvmOpts.some((x) => x.includes('SharedArchiveFile') || x.includes('ArchiveClassesAtExit'))
+      ? binSpawn(choices[0], data, jvmOpts.length ? { PI_HOST_JAVA_OPTS: jvmOpts.join(' ') } : {})
+      : { cmd: o.java, args: [...launcherJvmOptions(jar), ...jvmOpts, '-jar', jar, 'serve', '--stdio', '--data-dir', data] });
   const cmdline = (spawned) => (spawned.env?.PI_HOST_JAVA_OPTS ? `PI_HOST_JAVA_OPTS='${spawned.env.PI_HOST_JAVA_OPTS}' ` : '')
     + [spawned.cmd, ...spawned.args].join(' ');
   const piHostRunner = (spawned, method = 'host.info') => () => timeFirstResponse({
@@ -306,21 +331,52 @@ async function main() {
     request: { jsonrpc: '2.0', id: 1, method },
   });
 
-  const piHost = piHostSpawn(o.javaOpts);
+  const piHost = o.viaBin ? piHostSpawn(o.javaOpts) : binSpawn(choices[0]);
   const runPiHost = piHostRunner(piHost);
   const peerSpawn = { cmd: process.execPath, args: [peerMain, allowedRoot] };
+  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: {
+    protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pi-host-bench', version: '0' } } };
   const runPeer = () => timeFirstResponse({
-    ...peerSpawn, id: 1, timeoutMs: o.timeoutS * 1000,
-    request: { jsonrpc: '2.0', id: 1, method: 'initialize', params: {
-      protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'pi-host-bench', version: '0' } } },
+    ...peerSpawn, id: 1, timeoutMs: o.timeoutS * 1000, request: initialize,
     after: { jsonrpc: '2.0', method: 'notifications/initialized' },
   });
 
-  // what is measured, in the rotation: pi-host and the peer always, then the optional extras
+  // what is measured, in the rotation: pi-host (each JVM) and the peer always, then the optional extras
   const subjects = [
-    { key: 'piHost', label: 'pi-host  spawn -> host.info', command: cmdline(piHost), run: runPiHost },
+    { key: 'piHost', label: `pi-host  spawn -> host.info [${choices[0].label}]`, jvm: piHost.choice,
+      command: cmdline(piHost), run: runPiHost },
     { key: 'peer', label: 'peer     spawn -> initialize', command: cmdline(peerSpawn), run: runPeer },
   ];
+  for (const c of o.viaBin ? [] : choices.slice(1)) {
+    const spawned = binSpawn(c);
+    subjects.push({ key: `jvm:${c.label}`, jvmLabel: c.label, jvm: spawned.choice,
+      label: `pi-host  spawn -> host.info [${c.label}]`, command: cmdline(spawned), run: piHostRunner(spawned) });
+  }
+  if (o.firstCall) {
+    // what a user waits for: spawn until the answer of a first small Read, on either side (pi-host: a session
+    // on the root, then tools.execute; peer: initialize, initialized, then tools/call)
+    const small = join(allowedRoot, 'small.txt');
+    writeFileSync(small, Array.from({ length: 10 }, (_, i) => `line ${i + 1}: the quick brown fox`).join('\n') + '\n');
+    const readOf = (spawned) => () => timeFirstResponse({
+      ...spawned, id: 1, timeoutMs: o.timeoutS * 1000,
+      request: { jsonrpc: '2.0', id: 1, method: 'session.create', params: { projectRoot: realpathSync(allowedRoot) } },
+      then: (created) => ({ id: 2, request: { jsonrpc: '2.0', id: 2, method: 'tools.execute', params: {
+        sessionId: created.result.sessionId, turnId: 't1', toolCallId: 'c1', name: 'Read', arguments: { path: 'small.txt' } } } }),
+    }).then((r) => {
+      if (r.response.result?.ok !== true) fail(`pi-host's first Read failed: ${JSON.stringify(r.response).slice(0, 400)}`);
+      return r;
+    });
+    subjects.push({ key: 'firstRead', label: `pi-host  spawn -> first Read [${choices[0].label}]`, command: cmdline(piHost),
+      run: readOf(piHost) });
+    subjects.push({ key: 'peerFirstRead', label: 'peer     spawn -> first read_text_file', command: cmdline(peerSpawn),
+      run: () => timeFirstResponse({ ...peerSpawn, id: 1, timeoutMs: o.timeoutS * 1000, request: initialize,
+        then: () => ({ id: 2, request: [{ jsonrpc: '2.0', method: 'notifications/initialized' },
+          { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'read_text_file', arguments: { path: realpathSync(small) } } }] }),
+      }).then((r) => {
+        if (r.response.result?.isError) fail(`the peer's first read failed: ${JSON.stringify(r.response).slice(0, 400)}`);
+        return r;
+      }) });
+  }
   if (o.appcds) {
     o.variants.unshift({ label: 'appcds', opts: ['-XX:SharedArchiveFile=@JSA@'] });
   }
@@ -414,6 +470,19 @@ async function main() {
       protocolVersion: peerInfo?.protocolVersion, command: cmdline(peerSpawn), ...sb, cpuToResponse: cpuStats('peer') },
     ratio,
   };
+  // the goal (issue 19): spawn -> first answer <= 1.0x the peer's initialize, on every JVM bin/pi-host picks
+  const GOAL = 1.0;
+  const jvmSubjects = subjects.filter((s) => s.key === 'piHost' || s.jvmLabel);
+  result.goal = `spawn -> first answer <= ${GOAL.toFixed(1)}x the peer's initialize`;
+  result.jvms = jvmSubjects.map((s) => ({ label: s.jvmLabel ?? choices[0].label, jvm: s.jvm, ...st.get(s.key),
+    ratio: ratioOf(st.get(s.key)), met: ratioOf(st.get(s.key)) <= GOAL, cpuToResponse: cpuStats(s.key) }));
+  if (o.firstCall) {
+    const a = st.get('firstRead');
+    const b = st.get('peerFirstRead');
+    result.firstRead = { what: 'spawn -> the answer of a first small Read (pi-host: session.create, tools.execute; peer: '
+      + 'initialize, initialized, tools/call read_text_file)', piHost: { ...a, cpuToResponse: cpuStats('firstRead') },
+      peer: { ...b, cpuToResponse: cpuStats('peerFirstRead') }, ratio: Math.round((a.median / b.median) * 100) / 100 };
+  }
   const variants = subjects.filter((s) => s.variant);
   if (variants.length) {
     result.variants = variants.map((s) => ({ label: s.variant, command: s.command, ratio: ratioOf(st.get(s.key)),
@@ -433,14 +502,26 @@ async function main() {
     }
   }
 
-  const line = (label, s) => `${label.padEnd(30)} median ${s.median.toFixed(1).padStart(7)} ms   p90 ${s.p90.toFixed(1).padStart(7)} ms   (min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)}, n=${s.n})`;
+  const line = (label, s) => `${label.padEnd(44)} median ${s.median.toFixed(1).padStart(7)} ms   p90 ${s.p90.toFixed(1).padStart(7)} ms   (min ${s.min.toFixed(1)}, max ${s.max.toFixed(1)}, n=${s.n})`;
   const out = [
     `Startup, ${o.runs} alternating repetitions after ${o.warmup} warm-up (${result.date})`,
     `pi-host spawned as: ${result.piHost.spawned}`,
     line(subjects[0].label, sa),
     line(subjects[1].label, sb),
-    `ratio pi-host/peer (medians)    ${ratio.toFixed(2)}   ${ratio < 1 ? '(pi-host answers first)' : '(the peer answers first)'}`,
   ];
+  for (const s of jvmSubjects.slice(1)) out.push(line(s.label, st.get(s.key)));
+  if (o.firstCall) {
+    out.push(line(subjects.find((x) => x.key === 'firstRead').label, st.get('firstRead')));
+    out.push(line(subjects.find((x) => x.key === 'peerFirstRead').label, st.get('peerFirstRead')));
+  }
+  out.push(`load average at the end: ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+  for (const j of result.jvms) {
+    out.push(`goal ${result.goal} [${j.label}]: ratio ${j.ratio.toFixed(2)}  ${j.met ? 'MET' : 'MISSED'}   (${j.jvm ?? 'as given'})`);
+  }
+  if (o.firstCall) {
+    out.push(`spawn -> first Read answer, pi-host/peer (not a goal of its own; what the first tool call waits): `
+      + `${result.firstRead.ratio.toFixed(2)}`);
+  }
   for (const s of variants) {
     out.push(`${line(s.label, st.get(s.key))}   ratio ${ratioOf(st.get(s.key)).toFixed(2)}`
       + `   pi-host/${s.variant} ${(sa.median / st.get(s.key).median).toFixed(2)}`);

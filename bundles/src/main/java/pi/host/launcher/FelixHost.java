@@ -3,12 +3,15 @@ package pi.host.launcher;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.BundleContext;
 import org.osgi.framework.BundleException;
@@ -16,6 +19,8 @@ import org.osgi.framework.Constants;
 import org.osgi.framework.FrameworkEvent;
 import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
+import org.osgi.framework.startlevel.BundleStartLevel;
+import org.osgi.framework.startlevel.FrameworkStartLevel;
 import org.osgi.framework.wiring.BundleRevision;
 
 /**
@@ -30,6 +35,8 @@ final class FelixHost {
     static final String PLUGINS_DIR = "pi.host.plugins.dir";
     /** Framework property: how often (ms) the plugin runtime looks at the drop-in folder. */
     static final String PLUGINS_POLL = "pi.host.plugins.poll";
+    /** Framework property: the start level at which the whole host has started (the core's StartupGate). */
+    static final String READY_LEVEL = "pi.host.readyLevel";
 
     private FelixHost() {
     }
@@ -52,11 +59,19 @@ final class FelixHost {
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
         dropInFolder(dataDir, config);
 
-        List<Path> jars = BundleSet.read(BundleSet.assemblyDir(), properties.get(BundleSet.SETS));
+        List<BundleSet.Entry> entries = BundleSet.entries(BundleSet.assemblyDir(), properties.get(BundleSet.SETS));
+        List<Path> jars = BundleSet.jars(entries);
+        int readyLevel = 1;
+        for (BundleSet.Entry e : entries) {
+            readyLevel = Math.max(readyLevel, e.startLevel());
+        }
+        // the framework starts level 1 (what the first answer needs); the launcher raises it afterwards
+        config.put(Constants.FRAMEWORK_BEGINNING_STARTLEVEL, "1");
+        config.put(READY_LEVEL, Integer.toString(readyLevel));
         List<Path> optional = BundleSet.optional(BundleSet.assemblyDir());
         // the host's only notion of which bundles are its own: fixed before the first bundle is installed
         // (the optional sets are the distribution's too, whether or not this command starts them)
-        List<Path> distribution = new java.util.ArrayList<>(jars);
+        List<Path> distribution = new ArrayList<>(jars);
         distribution.addAll(optional);
         config.put(DistributionRecord.PROPERTY, DistributionRecord.of(distribution));
         FrameworkFactory factory = ServiceLoader.load(FrameworkFactory.class).findFirst()
@@ -79,28 +94,45 @@ final class FelixHost {
                 framework.init();
             }
             List<Bundle> bundles = installOrUpdate(framework.getBundleContext(), jars, optional);
-            // Mark every bundle for start before the framework starts: the framework then starts them
-            // all and only afterwards fires STARTED, which is when the stdio server begins to read.
-            for (Bundle b : bundles) {
+            // Mark every bundle for start before the framework starts: the framework then starts those of
+            // level 1 and only afterwards fires STARTED, which is when the stdio server begins to read.
+            List<Bundle> first = new ArrayList<>();
+            for (int i = 0; i < bundles.size(); i++) {
+                Bundle b = bundles.get(i);
+                int level = entries.get(i).startLevel();
+                b.adapt(BundleStartLevel.class).setStartLevel(level);
+                if (level == 1) {
+                    first.add(b);
+                }
                 if (!fragment(b)) {
                     b.start();
                 }
             }
             framework.start();
-            String failed = notStarted(bundles);
+            String failed = notStarted(first);
+            if (failed == null) {
+                if (!serving(framework.getBundleContext())) {
+                    // components that fail to activate leave a running framework that never answers: end it
+                    System.err.println("pi-host: the host core did not start (its RPC endpoint is missing; see the"
+                            + " component errors above)");
+                    stop(framework);
+                    return 1;
+                }
+                // the rest while the first answer is given: a request that needs it waits (StartupGate);
+                // a host asked to stop meanwhile (end of input at once) ends as it would have after its start
+                Raised raised = startLevel(framework, readyLevel);
+                if (raised == Raised.REACHED) {
+                    failed = notStarted(bundles);
+                } else if (raised == Raised.TIMED_OUT) {
+                    failed = "start level " + readyLevel + " not reached within " + STOP_WAIT_MILLIS * 3 + " ms";
+                }
+            }
             if (failed != null) {
                 System.err.println("pi-host: bundles did not start (unresolved?): " + failed);
                 stop(framework);
                 return 1;
             }
-            if (!serving(framework.getBundleContext())) {
-                // components that fail to activate leave a running framework that never answers: end it
-                System.err.println("pi-host: the host core did not start (its RPC endpoint is missing; see the"
-                        + " component errors above)");
-                stop(framework);
-                return 1;
-            }
-        } catch (BundleException e) {
+        } catch (BundleException | InterruptedException e) {
             System.err.println("pi-host: " + e.getMessage());
             stop(framework);
             return 1;
@@ -181,6 +213,29 @@ final class FelixHost {
         }
     }
 
+    private enum Raised { REACHED, STOPPING, TIMED_OUT }
+
+    /**
+     * Raises the framework's start level and waits until every bundle up to it has started, or until the
+     * framework stops (Felix drops a pending level change when it is stopped, so its listener may never
+     * hear of it).
+     */
+    private static Raised startLevel(Framework framework, int level) throws InterruptedException {
+        FrameworkStartLevel start = framework.adapt(FrameworkStartLevel.class);
+        CountDownLatch reached = new CountDownLatch(1);
+        start.setStartLevel(level, event -> reached.countDown());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(STOP_WAIT_MILLIS * 3);
+        while (!reached.await(50, TimeUnit.MILLISECONDS)) {
+            if (framework.getState() != Bundle.ACTIVE) {
+                return Raised.STOPPING;
+            }
+            if (System.nanoTime() > deadline) {
+                return Raised.TIMED_OUT;
+            }
+        }
+        return framework.getState() == Bundle.ACTIVE ? Raised.REACHED : Raised.STOPPING;
+    }
+
     private static boolean fragment(Bundle b) {
         return (b.adapt(BundleRevision.class).getTypes() & BundleRevision.TYPE_FRAGMENT) != 0;
     }
@@ -213,7 +268,7 @@ final class FelixHost {
                 cached.put(b.getLocation(), b);
             }
         }
-        List<Bundle> result = new java.util.ArrayList<>();
+        List<Bundle> result = new ArrayList<>();
         for (Path jar : jars) {
             String location = DistributionRecord.location(jar);
             Bundle b = cached.remove(location);

@@ -31,7 +31,7 @@ class BundleOriginIT {
                     .dropInto(data.resolve("plugins"), "jev.jar");
             long dropIn = DropInJar.awaitFile(host, "jev.jar", "invalid").get("bundleId").asLong();
             int named = 0;
-            for (JsonNode b : host.call("host.info", "{}").get("bundles")) {
+            for (JsonNode b : host.startedInfo().get("bundles")) {
                 String expected = b.get("id").asLong() == dropIn ? "third-party" : "distribution";
                 assertThat(b.get("origin").asText()).as(b.toString()).isEqualTo(expected);
                 named += "pi.host.jev".equals(b.get("symbolicName").asText()) ? 1 : 0;

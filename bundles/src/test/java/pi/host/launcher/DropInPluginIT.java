@@ -101,7 +101,7 @@ class DropInPluginIT {
     void aDroppedPluginAndItsGrantSurviveARestart() throws Exception {
         Path plugins = data.resolve("plugins");
         try (HostProcess host = HostProcess.serve(data)) {
-            host.call("host.info", "{}"); // up: the launcher made the folder
+            host.startedInfo(); // up, the plugin runtime too: what it finds while it starts is in its first list, not in a notification
             drop(jar("1.0.0", "v1"), plugins);
             awaitPlugins(host, "awaiting-grant", 1);
             host.call("plugins.grant", "{\"pluginId\":\"greet\",\"capability\":\"agent.tool.register\"}");

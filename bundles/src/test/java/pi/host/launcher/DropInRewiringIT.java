@@ -49,7 +49,7 @@ class DropInRewiringIT {
     /** The distribution's bundles: id to symbolic name, each checked to be active. */
     private static Map<Long, String> distribution(HostProcess host) throws Exception {
         Map<Long, String> ids = new HashMap<>();
-        for (JsonNode b : host.call("host.info", "{}").get("bundles")) {
+        for (JsonNode b : host.startedInfo().get("bundles")) {
             if ("distribution".equals(b.get("origin").asText())) {
                 String expected = b.get("fragment").asBoolean() ? "RESOLVED" : "ACTIVE";
                 assertThat(b.get("state").asText()).as(b.toString()).isEqualTo(expected);
@@ -212,7 +212,7 @@ class DropInRewiringIT {
     }
 
     private static String versionOf(HostProcess host, String symbolicName) throws Exception {
-        for (JsonNode b : host.call("host.info", "{}").get("bundles")) {
+        for (JsonNode b : host.startedInfo().get("bundles")) {
             if (symbolicName.equals(b.get("symbolicName").asText())) {
                 return b.get("version").asText();
             }

@@ -152,6 +152,19 @@ public final class HostProcess implements AutoCloseable {
         return answer.get("result");
     }
 
+    /**
+     * The host.info result once the whole host has started: the bundles after the first answer start while
+     * it is given (StartupGate), so a request that waits for them (session.list) goes first.
+     */
+    public JsonNode startedInfo() throws IOException {
+        call("session.list", "{}");
+        JsonNode info = call("host.info", "{}");
+        if (!info.path("ready").asBoolean()) {
+            throw new AssertionError("host.info after a gated request is not ready: " + info);
+        }
+        return info;
+    }
+
     /** Runs one {@code tools.execute} (turn t1, message m1) and returns its ToolResult. */
     public JsonNode tool(String session, String callId, String name, String argumentsJson) throws IOException {
         return call("tools.execute", "{\"sessionId\":\"" + session + "\",\"turnId\":\"t1\",\"toolCallId\":\""

@@ -19,10 +19,10 @@ class LauncherIT {
 
     private static final Duration EXIT = Duration.ofSeconds(30);
     private static final String INFO = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"host.info\"}";
-    /** A framework extension fragment: attached to the system bundle, so RESOLVED, never ACTIVE. */
-    private static final String SPIFLY = "org.apache.aries.spifly.dynamic.framework.extension";
+    /** SPI Fly, the ServiceLoader mediator slf4j needs (a bundle of its own since Java 25 support). */
+    private static final String SPIFLY = "org.apache.aries.spifly.dynamic.bundle";
 
-    /** Every bundle started, except the framework extension, which is attached (RESOLVED). */
+    /** Every bundle started, except a fragment, which is attached (RESOLVED). */
     private static void assertAllStarted(JsonNode bundles) {
         for (JsonNode b : bundles) {
             String expected = b.get("fragment").asBoolean() ? "RESOLVED" : "ACTIVE";
@@ -36,11 +36,13 @@ class LauncherIT {
     @Test
     void answersHostInfoWithEveryBundleActiveAndExitsZeroAtEndOfInput() throws Exception {
         try (HostProcess host = HostProcess.serve(data)) {
+            host.request(2, "session.list", "{}"); // answered once every bundle has started (StartupGate)
             host.send(INFO).closeInput();
             assertThat(host.awaitExit(EXIT)).isZero();
             assertThat(host.badLines()).isEmpty();
-            assertThat(host.messages()).hasSize(1);
-            JsonNode result = host.messages().get(0).get("result");
+            assertThat(host.messages()).hasSize(2);
+            JsonNode result = host.response(1).get("result");
+            assertThat(result.get("ready").asBoolean()).isTrue();
             assertThat(result.get("protocolVersion").asInt()).isEqualTo(1);
             assertAllStarted(result.get("bundles"));
             List<String> names = new ArrayList<>();
@@ -59,8 +61,7 @@ class LauncherIT {
     void restartsFromItsBundleCache() throws Exception {
         for (int run = 0; run < 2; run++) {
             try (HostProcess host = HostProcess.serve(data)) {
-                JsonNode info = host.request(1, "host.info", "{}");
-                assertAllStarted(info.get("result").get("bundles"));
+                assertAllStarted(host.startedInfo().get("bundles"));
                 host.closeInput();
                 assertThat(host.awaitExit(EXIT)).isZero();
             }
@@ -68,20 +69,45 @@ class LauncherIT {
     }
 
     @Test
-    void restartsAfterTheFrameworkExtensionJarChanged() throws Exception {
+    void restartsAfterABundleJarChanged() throws Exception {
         try (HostProcess host = HostProcess.serve(data)) {
             host.closeInput();
             assertThat(host.awaitExit(EXIT)).isZero();
         }
-        // a newer jar makes the launcher update the cached extension, which needs a fresh framework
-        Path extension = HostProcess.launcherJar().resolveSibling("pi-host").resolve("bundle").resolve(SPIFLY + ".jar");
-        Files.setLastModifiedTime(extension, FileTime.from(Instant.now()));
+        // a newer jar makes the launcher update the cached bundle (SPI Fly: its weaving hook must be back
+        // before slf4j is loaded, or slf4j finds no provider and says so on stderr)
+        Path jar = HostProcess.launcherJar().resolveSibling("pi-host").resolve("bundle").resolve(SPIFLY + ".jar");
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now()));
         try (HostProcess host = HostProcess.serve(data)) {
-            JsonNode info = host.request(1, "host.info", "{}");
-            assertAllStarted(info.get("result").get("bundles"));
+            assertAllStarted(host.startedInfo().get("bundles"));
             host.closeInput();
             assertThat(host.awaitExit(EXIT)).isZero();
-            assertThat(host.stderr()).doesNotContain("Exception");
+            assertThat(host.stderr()).doesNotContain("Exception", "SLF4J(", "No SLF4J providers");
+        }
+    }
+
+    /**
+     * Pins: a call sent at spawn, before the bundles that start after the first answer (the builtin tools
+     * among them) are up, waits for them and succeeds; host.info is answered meanwhile.
+     */
+    @Test
+    void aToolCallSentAtSpawnWaitsForTheBundlesThatStartAfterTheFirstAnswer(@TempDir Path project) throws Exception {
+        Files.writeString(project.resolve("a.txt"), "alpha\n");
+        String session;
+        try (HostProcess host = HostProcess.serve(data)) {
+            session = host.session(project, "auto"); // kept in the database for the next start
+            host.closeInput();
+            assertThat(host.awaitExit(EXIT)).isZero();
+        }
+        try (HostProcess host = HostProcess.serve(data)) {
+            // both lines at once, before the host could have started anything
+            host.send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools.execute\",\"params\":{\"sessionId\":\""
+                    + session + "\",\"turnId\":\"t1\",\"toolCallId\":\"c1\",\"name\":\"Read\",\"arguments\":{\"path\":\"a.txt\"}}}");
+            host.send(INFO.replace("\"id\":1", "\"id\":2"));
+            JsonNode read = host.response(1).get("result");
+            assertThat(read.get("ok").asBoolean()).as(read.toString()).isTrue();
+            assertThat(read.get("content").get(0).get("text").asText()).contains("alpha");
+            assertThat(host.response(2).get("result").get("protocolVersion").asInt()).isEqualTo(1);
         }
     }
 

@@ -135,7 +135,7 @@ class McpStdioIT {
         }
         try (HostProcess serve = HostProcess.serve(data)) {
             // the optional set of pi-host mcp stays in the cache, stopped: serve neither starts nor resolves it
-            for (JsonNode b : serve.call("host.info", "{}").path("bundles")) {
+            for (JsonNode b : serve.startedInfo().path("bundles")) {
                 String name = b.path("symbolicName").asText();
                 if (name.equals("pi.host.mcpserver") || name.startsWith("org.eclipse.jetty")) {
                     assertThat(b.path("state").asText()).as(name).isEqualTo("INSTALLED");

@@ -39,7 +39,7 @@ class PluginCodeBeforeGrantIT {
         jar.marker(marker()).dropInto(data.resolve("plugins"), name);
         JsonNode record = DropInJar.awaitFile(host, name, "invalid");
         assertThat(record.get("bundleId").asLong()).as("refused before it was installed").isEqualTo(-1);
-        for (JsonNode b : host.call("host.info", "{}").get("bundles")) {
+        for (JsonNode b : host.startedInfo().get("bundles")) {
             assertThat(b.get("symbolicName").asText()).as("the refused jar is not in the framework")
                     .isNotEqualTo(record.path("symbolicName").asText());
         }
@@ -127,7 +127,7 @@ class PluginCodeBeforeGrantIT {
                     + "\"agent.tool.register\"}").get("plugin");
             assertThat(granted.get("state").asText()).isEqualTo("registered");
             assertThat(Files.readAllLines(marker())).containsExactly("MarkingTool");
-            for (JsonNode b : host.call("host.info", "{}").get("bundles")) {
+            for (JsonNode b : host.startedInfo().get("bundles")) {
                 if ("org.example.marking".equals(b.get("symbolicName").asText())) {
                     assertThat(b.get("state").asText()).as("nothing starts a plugin bundle").isEqualTo("RESOLVED");
                     assertThat(b.get("origin").asText()).isEqualTo("third-party");

@@ -142,8 +142,8 @@ public final class HostBundles {
         try {
             for (String line : Files.readAllLines(list, StandardCharsets.UTF_8)) {
                 String name = line.strip();
-                if (name.isEmpty() || name.startsWith("#")) {
-                    continue;
+                if (name.isEmpty() || name.startsWith("#") || name.startsWith("start-level ")) {
+                    continue; // the launcher's start levels: in the container every bundle starts at once
                 }
                 Path jar = root.resolve("bundle").resolve(name);
                 if (!Files.isRegularFile(jar)) {

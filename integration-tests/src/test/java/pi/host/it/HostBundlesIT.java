@@ -45,7 +45,7 @@ public class HostBundlesIT {
         for (JsonNode bundle : bundles) {
             String name = bundle.path("symbolicName").asText();
             listed.add(name);
-            // a fragment (the SPI Fly framework extension) is attached to its host and stays RESOLVED
+            // a fragment is attached to its host and stays RESOLVED
             String expected = bundle.path("fragment").asBoolean() ? "RESOLVED" : "ACTIVE";
             if (!expected.equals(bundle.path("state").asText())) {
                 notActive.add(name + "=" + bundle.path("state").asText());

@@ -1,12 +1,17 @@
 package pi.host.core.internal.events;
 
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
+import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.info.ShutdownParticipant;
+import pi.host.core.internal.info.StartupGate;
 
 /**
  * Fans host notifications (PROTOCOL.md: permission.request, tool.output, tools.changed, ...) out to
- * every connected client. Publishing never blocks on, or fails because of, a subscriber.
+ * every connected client. Publishing never blocks on, or fails because of, a subscriber. Nothing is
+ * sent before the whole host has started ({@link StartupGate}): tools and plugins registering while the
+ * later bundles start are not news to a client, which could list nothing before then.
  */
 @Component(service = {HostEvents.class, ShutdownParticipant.class})
 public final class HostEvents implements ShutdownParticipant {
@@ -18,7 +23,13 @@ public final class HostEvents implements ShutdownParticipant {
     }
 
     private final CopyOnWriteArrayList<Subscriber> subscribers = new CopyOnWriteArrayList<>();
+    private final StartupGate startup;
     private volatile boolean stopping;
+
+    @Activate
+    public HostEvents(@Reference StartupGate startup) {
+        this.startup = startup;
+    }
 
     /** Once the host is stopping, clients hear nothing more (tools going away at shutdown are not news). */
     @Override
@@ -39,7 +50,7 @@ public final class HostEvents implements ShutdownParticipant {
 
     /** Sends one notification to every subscriber. */
     public void publish(String method, Object params) {
-        if (stopping) {
+        if (stopping || !startup.ready()) {
             return;
         }
         for (Subscriber s : subscribers) {

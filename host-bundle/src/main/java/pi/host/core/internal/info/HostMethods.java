@@ -23,18 +23,27 @@ public final class HostMethods {
     private final HostLifecycle lifecycle;
     private final StoreComponent store;
     private final BundleOrigin origin;
+    private final StartupGate startup;
+    private final RuntimeInfo runtime;
 
     @Activate
     public HostMethods(BundleContext context, @Reference HostLifecycle lifecycle, @Reference StoreComponent store,
-            @Reference BundleOrigin origin) {
+            @Reference BundleOrigin origin, @Reference StartupGate startup) {
         this.context = context;
         this.lifecycle = lifecycle;
         this.store = store;
         this.origin = origin;
+        this.startup = startup;
+        this.runtime = new RuntimeInfo(System.getProperty("java.version"),
+                System.getProperty("java.vm.name") + " " + System.getProperty("java.vm.version"),
+                System.getProperty("java.vm.info"), context.getProperty(JVM_CHOICE));
     }
 
+    /** The property bin/pi-host sets to say which java and start-up archive it chose (bin/jvm.sh). */
+    public static final String JVM_CHOICE = "pi.host.jvm.choice";
+
     /**
-     * A bundle as host.info reports it. A fragment (such as the SPI Fly framework extension) is
+     * A bundle as host.info reports it. A fragment (a plugin may bring one) is
      * never ACTIVE: attached to its host it stays RESOLVED, so clients check {@code fragment}.
      * {@code origin} is {@code distribution} for the host's own bundles (as the launcher recorded
      * them) and {@code third-party} for every other: a symbolic name says nothing about whose a bundle is.
@@ -43,8 +52,20 @@ public final class HostMethods {
             String origin) {
     }
 
-    /** The host.info result. */
-    public record Info(int protocolVersion, String hostVersion, int schemaVersion, List<BundleInfo> bundles) {
+    /**
+     * The JVM the host runs on: its release, the VM and its mode ({@code java.vm.info}, which says
+     * "sharing" when class data sharing is mapped), and what {@code bin/pi-host} chose (the java and its
+     * start-up archive, bin/jvm.sh), or null when the host was started otherwise.
+     */
+    public record RuntimeInfo(String java, String vm, String vmInfo, String choice) {
+    }
+
+    /**
+     * The host.info result. {@code ready} is false while the bundles that start after the first answer
+     * are still starting (StartupGate): requests other than host.info wait for them.
+     */
+    public record Info(int protocolVersion, String hostVersion, int schemaVersion, boolean ready, RuntimeInfo runtime,
+            List<BundleInfo> bundles) {
     }
 
     public void register(MethodTable table) {
@@ -65,7 +86,7 @@ public final class HostMethods {
                     fragment, origin.describe(b)));
         }
         return new Info(PROTOCOL_VERSION, context.getBundle().getVersion().toString(),
-                store.database().schemaVersion(), bundles);
+                store.database().schemaVersion(), startup.ready(), runtime, bundles);
     }
 
     static String state(Bundle b) {

@@ -33,8 +33,16 @@ public final class BundleOrigin {
         this(context.getProperty(RECORD));
     }
 
-    /** From the record's text: locations separated by white space. */
-    public BundleOrigin(String record) {
+    /**
+     * From the record's text: locations separated by white space. A factory, not a second public
+     * constructor of one parameter: SCR takes a public constructor of the declared arity in reflection's
+     * order, which is unspecified (SettingsService#over).
+     */
+    public static BundleOrigin of(String record) {
+        return new BundleOrigin(record);
+    }
+
+    private BundleOrigin(String record) {
         if (record == null || record.isBlank()) {
             throw new IllegalStateException("the framework property " + RECORD + " (the launcher's record of the"
                     + " distribution's bundles) is missing: start the host with the pi-host launcher, which writes it;"

@@ -26,6 +26,7 @@ import pi.host.core.internal.execute.ToolMethods;
 import pi.host.core.internal.images.ImageMethods;
 import pi.host.core.internal.info.FirstAnswer;
 import pi.host.core.internal.info.HostMethods;
+import pi.host.core.internal.info.StartupGate;
 import pi.host.core.internal.mcp.McpMethods;
 import pi.host.core.internal.plan.PlanMethods;
 import pi.host.core.internal.plugins.PluginMethods;
@@ -44,6 +45,8 @@ import pi.host.core.rpc.RpcEndpoint;
 @Component(service = RpcEndpoint.class)
 public final class HostRpcEndpoint implements RpcEndpoint {
 
+    /** The methods answered before the whole host has started (StartupGate): the first answer. */
+    static final Set<String> EARLY = Set.of("host.info");
     /** Requests one connection may have running at once; past it the host answers busy (control methods excepted). */
     static final int MAX_IN_FLIGHT = 1024;
 
@@ -61,7 +64,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
             @Reference BackgroundMethods background, @Reference ReviewMethods review,
             @Reference PlanMethods plans, @Reference SubagentMethods subagents, @Reference PluginMethods plugins,
             @Reference McpMethods mcp, @Reference SkillMethods skills, @Reference ImageMethods images,
-            @Reference FirstAnswer firstAnswer,
+            @Reference FirstAnswer firstAnswer, @Reference StartupGate startup,
             @Reference pi.host.core.internal.worktree.WorktreeMethods worktrees,
             @Reference pi.host.core.internal.visualization.VisualizationMethods visualizations) {
         this.events = events;
@@ -71,15 +74,21 @@ public final class HostRpcEndpoint implements RpcEndpoint {
         MethodTable register = new MethodTable() {
             @Override
             public void put(String name, RpcMethod method) {
-                if (table.putIfAbsent(name, method) != null) {
-                    throw new IllegalStateException("RPC method registered twice: " + name);
-                }
+                // everything but the first answer waits for the bundles that start after it
+                add(name, EARLY.contains(name) ? method : StartedMethods.after(startup, method));
             }
 
             @Override
             public void putControl(String name, RpcMethod method) {
-                put(name, method);
+                // a control method only ends what waits; nothing can wait before the host has started
+                add(name, method);
                 controlNames.add(name);
+            }
+
+            private void add(String name, RpcMethod method) {
+                if (table.putIfAbsent(name, method) != null) {
+                    throw new IllegalStateException("RPC method registered twice: " + name);
+                }
             }
         };
         host.register(register);

@@ -68,11 +68,6 @@ public final class SettingsService {
         moveKeyOutOfTheDatabase();
     }
 
-    /** A service over an open store whose secrets cannot be saved (tests and embedding). */
-    public SettingsService(SettingsStore store) {
-        this(store, (SecretFiles) null);
-    }
-
     /** A service over an open store and a secrets folder (tests and embedding; DS uses the constructor above). */
     public static SettingsService over(SettingsStore store, SecretFiles secrets) {
         return new SettingsService(store, secrets);
@@ -104,6 +99,16 @@ public final class SettingsService {
             System.getLogger(SettingsService.class.getName()).log(System.Logger.Level.WARNING,
                     "the saved Jev key could not be moved out of the database yet: " + e.getClass().getSimpleName());
         }
+    }
+
+    /**
+     * A service over an open store whose secrets cannot be saved (tests and embedding). Factories, not
+     * more public constructors: SCR takes the first public constructor of the declared arity in
+     * reflection's order, which is unspecified (with a start-up archive it was another one, and the
+     * component failed).
+     */
+    public static SettingsService over(SettingsStore store) {
+        return new SettingsService(store, null);
     }
 
     /** The stored values over the defaults (secrets included: for the host's own use only). */

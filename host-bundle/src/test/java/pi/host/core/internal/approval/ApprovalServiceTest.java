@@ -1,5 +1,6 @@
 package pi.host.core.internal.approval;
 
+import pi.host.core.internal.info.StartupGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -15,7 +16,7 @@ import pi.host.core.internal.execute.CancellationRegistry;
 
 class ApprovalServiceTest {
 
-    private final HostEvents events = new HostEvents();
+    private final HostEvents events = new HostEvents(StartupGate.open());
     private final ApprovalService approvals = new ApprovalService(events);
     private final List<String> seen = new CopyOnWriteArrayList<>();
     private final CancellationRegistry cancellations = new CancellationRegistry();

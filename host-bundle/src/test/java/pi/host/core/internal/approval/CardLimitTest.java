@@ -1,5 +1,6 @@
 package pi.host.core.internal.approval;
 
+import pi.host.core.internal.info.StartupGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -16,7 +17,7 @@ import pi.host.core.internal.execute.CancellationRegistry;
 /** Pins issue 12.6: a session could keep any number of permission cards waiting; past its bound a card is never shown. */
 class CardLimitTest {
 
-    private final HostEvents events = new HostEvents();
+    private final HostEvents events = new HostEvents(StartupGate.open());
     private final ApprovalService approvals = new ApprovalService(events, 2);
     private final CancellationRegistry cancellations = new CancellationRegistry();
     private final List<String> published = new CopyOnWriteArrayList<>();

@@ -1,5 +1,6 @@
 package pi.host.core.internal.background;
 
+import pi.host.core.internal.info.StartupGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -26,7 +27,7 @@ class BackgroundMethodsTest {
     @org.junit.jupiter.api.io.TempDir
     static java.nio.file.Path data;
 
-    private final HostEvents events = new HostEvents();
+    private final HostEvents events = new HostEvents(StartupGate.open());
     private final BackgroundMethods methods = new BackgroundMethods(new pi.host.core.internal.session.SessionService(
             new pi.host.core.internal.store.SessionStore(pi.host.core.internal.store.Database.open(
                     data.resolve("pi-host.db"))), data, java.time.Clock.systemUTC()), events);

@@ -1,5 +1,6 @@
 package pi.host.core.internal.control;
 
+import pi.host.core.internal.info.StartupGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,7 +15,7 @@ import pi.host.core.internal.json.Json;
 
 class AskServiceTest {
 
-    private final HostEvents events = new HostEvents();
+    private final HostEvents events = new HostEvents(StartupGate.open());
     private final AskService asks = new AskService(events);
     private final AtomicReference<Runnable> stop = new AtomicReference<>();
 

@@ -1,5 +1,6 @@
 package pi.host.core.internal.execute;
 
+import pi.host.core.internal.info.StartupGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static pi.host.core.internal.execute.StepKit.path;
@@ -25,7 +26,7 @@ import pi.host.spi.ToolKind;
 
 class ApprovalStepTest extends StepTest {
 
-    final HostEvents events = new HostEvents();
+    final HostEvents events = new HostEvents(StartupGate.open());
     final ApprovalService approvals = new ApprovalService(events);
     final SessionGrants grants = new SessionGrants();
     final List<PermissionRequest> cards = new CopyOnWriteArrayList<>();
@@ -82,7 +83,7 @@ class ApprovalStepTest extends StepTest {
         approvals.resolve(cards.get(0).requestId(), ApprovalService.Decision.DENY);
         assertThat(f.get().errorCode()).isEqualTo(ErrorCode.TOOL_DENIED);
         assertThat(c.userAllowed).isFalse();
-        ApprovalStep unattended = new ApprovalStep(new ApprovalService(new HostEvents()), grants);
+        ApprovalStep unattended = new ApprovalStep(new ApprovalService(new HostEvents(StartupGate.open())), grants);
         CallState alone = outsideRead(Files.writeString(tmp.resolve("y"), "y"));
         assertThat(unattended.apply(alone, alone.first).errorCode()).isEqualTo(ErrorCode.TOOL_DENIED);
         assertThat(alone.source).isEqualTo("no-approver");

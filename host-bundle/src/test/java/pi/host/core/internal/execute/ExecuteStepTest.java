@@ -1,5 +1,6 @@
 package pi.host.core.internal.execute;
 
+import pi.host.core.internal.info.StartupGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static pi.host.core.internal.execute.StepKit.path;
 
@@ -46,7 +47,7 @@ class ExecuteStepTest extends StepTest {
         assertThat(new PathStep(kit.sessions, kit.resolvers, kit.hostState, false).apply(c, c.first)).isNull();
         CompletableFuture<ResultEnvelope> result = new CompletableFuture<>();
         c.ending = new CallEnding(result::complete);
-        assertThat(new ExecuteStep(kit.sessions, new HostEvents(), kit.hostState, runner).apply(c, c.first)).isNull();
+        assertThat(new ExecuteStep(kit.sessions, new HostEvents(StartupGate.open()), kit.hostState, runner).apply(c, c.first)).isNull();
         return result.get(10, TimeUnit.SECONDS);
     }
 

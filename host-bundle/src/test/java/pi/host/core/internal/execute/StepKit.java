@@ -51,7 +51,7 @@ final class StepKit implements AutoCloseable {
         project = Files.createDirectories(tmp.resolve("project")).toRealPath();
         db = Database.open(data.resolve("pi-host.db"));
         sessions = new SessionService(new SessionStore(db), data, Clock.systemUTC());
-        settings = new SettingsService(new SettingsStore(db));
+        settings = SettingsService.over(new SettingsStore(db));
         hostState = new HostState(data);
         visualizations = new pi.host.core.internal.visualization.Visualizations(settings, sessions);
         worktrees = new pi.host.core.internal.worktree.WorktreeService(

@@ -1,5 +1,6 @@
 package pi.host.core.internal.execute;
 
+import pi.host.core.internal.info.StartupGate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
@@ -175,6 +176,6 @@ class ToolRunnerTest {
 
     private static HostToolCall call(CallCancellation cancel) {
         return new HostToolCall("T", Map.of(), "s1", "t1", "c1", "tr_1", Instant.now().plusSeconds(60), java.util.List.of(),
-                Path.of("."), Path.of("."), cancel, new HostEvents(), null, null, java.util.List.of(), null, Map.of(), null);
+                Path.of("."), Path.of("."), cancel, new HostEvents(StartupGate.open()), null, null, java.util.List.of(), null, Map.of(), null);
     }
 }

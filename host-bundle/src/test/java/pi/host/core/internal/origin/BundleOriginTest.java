@@ -12,14 +12,14 @@ class BundleOriginTest {
     @Test
     void aHostWithoutTheLaunchersRecordDoesNotActivate() {
         for (String record : new String[] {null, "", "  \n "}) {
-            assertThatThrownBy(() -> new BundleOrigin(record)).isInstanceOf(IllegalStateException.class)
+            assertThatThrownBy(() -> BundleOrigin.of(record)).isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("pi.host.distribution").hasMessageContaining("launcher");
         }
     }
 
     @Test
     void noBundleIsTheHostsWithoutOne() {
-        BundleOrigin origin = new BundleOrigin("file:/opt/pi-host/bundle/pi.host.core.jar");
+        BundleOrigin origin = BundleOrigin.of("file:/opt/pi-host/bundle/pi.host.core.jar");
         assertThat(origin.isHost(null)).isFalse();
         assertThat(origin.hostBundleName(null)).isNull();
     }

@@ -1,5 +1,6 @@
 package pi.host.core.internal.plugins;
 
+import pi.host.core.internal.info.StartupGate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -40,7 +41,7 @@ class PluginMethodsTest {
     Path dir;
 
     private Database db;
-    private final HostEvents events = new HostEvents();
+    private final HostEvents events = new HostEvents(StartupGate.open());
     private final Map<String, RpcMethod> table = new HashMap<>();
     private final List<String> told = new ArrayList<>();
     private final List<String> notified = new ArrayList<>();

@@ -16,12 +16,12 @@ public final class Registered {
      * The launcher's record for registries under test: the bundles {@link #register} names after the
      * distribution's host bundles are the host's (their location is {@code test:<name>}), any other name is not.
      */
-    public static final BundleOrigin ORIGIN = new BundleOrigin("test:pi.host.tools test:pi.host.core"
+    public static final BundleOrigin ORIGIN = BundleOrigin.of("test:pi.host.tools test:pi.host.core"
             + " test:pi.host.plugins test:pi.host.mcp test:pi.host.jev");
 
     /** An empty registry that takes the record above for the launcher's. */
     public static ToolRegistry registry() {
-        return new ToolRegistry(new pi.host.core.internal.events.HostEvents(), ORIGIN);
+        return new ToolRegistry(new pi.host.core.internal.events.HostEvents(pi.host.core.internal.info.StartupGate.open()), ORIGIN);
     }
 
     /** A builtin with the given kind, risk, flags and preparation. */

@@ -109,9 +109,11 @@ public final class McpBridge implements McpRuntime {
             }
             started = true;
             servers.values().forEach(McpServer::start);
+            // under the lock: a host that stops right after its first answer (the bridge starts after it)
+            // closes the watcher and the timers only after this, never before
+            watcher.start();
+            timers.scheduleWithFixedDelay(this::checkHealth, 1, 1, TimeUnit.SECONDS);
         }
-        watcher.start();
-        timers.scheduleWithFixedDelay(this::checkHealth, 1, 1, TimeUnit.SECONDS);
         changed();
     }
 

@@ -1,0 +1,181 @@
+# The JVM bin/pi-host starts the host with (sourced, not run): pi_host_jvm ASSEMBLY_DIR sets
+#   PI_HOST_JVM         the java command and its options, an array (the launcher's arguments follow it)
+#   PI_HOST_JVM_CHOICE  one line saying what was chosen (the host reports it in host.info "runtime.choice")
+# Which java: $PI_HOST_JAVA if set, else the newest of java on PATH, $JAVA_HOME and /usr/lib/jvm/* (17 or
+# later). Its start-up archive (docs/performance.md, docs/security.md "The JVM's start-up archive"): an AOT
+# cache on Java 25 and later, a dynamic AppCDS archive before; $PI_HOST_ARCHIVE=none turns it off. The
+# archive lives beside the jars it describes (ASSEMBLY_DIR/jvm), so it has the same writer as the code: it
+# is mapped only when it and its folders belong to the distribution's owner and nobody else may write them,
+# and its name carries a key of everything it depends on (the java, the options, every jar), so a stale one
+# is never asked for. A missing one is made once by a training start of the host on a throw-away data dir.
+
+pi_host_jvm() {
+  local assembly="$1"
+  local java feature home mode
+  java="$(_pi_host_pick_java)" || return 1
+  home="$(_pi_host_java_home "$java")"
+  feature="$(_pi_host_feature "$home")"
+  # the serial collector suits a single-client sidecar on a desktop: it starts faster and keeps less memory
+  # resident (docs/performance.md)
+  local opts=("@$assembly/jvm.options" -XX:+UseSerialGC)
+  if ((feature >= 22)); then
+    opts+=(--enable-native-access=ALL-UNNAMED) # JNA: without it Java 24+ warns on every start
+  fi
+  if ((feature >= 24)); then
+    opts+=(--sun-misc-unsafe-memory-access=allow) # Felix 7 reads a field offset through sun.misc.Unsafe
+  fi
+  # a small initial heap: the serial collector sizes the young generation from it, and with the default
+  # (1/64 of the RAM) the start touches ~100 MB of eden it never needs again (docs/performance.md, "Memory");
+  # the heap still grows as a call needs it
+  opts+=(-Xms16m)
+  # shellcheck disable=SC2206 # word splitting of the user's options is intended
+  opts+=(${PI_HOST_JAVA_OPTS:-})
+  mode="none"
+  if [[ "${PI_HOST_ARCHIVE:-auto}" != "none" ]]; then
+    if ((feature >= 25)); then mode="aot"; else mode="cds"; fi
+  fi
+  PI_HOST_JVM_CHOICE="java $feature ($home)"
+  if [[ "$mode" != "none" ]]; then
+    local archive
+    if archive="$(_pi_host_archive "$assembly" "$java" "$home" "$mode" "${opts[@]}")"; then
+      if [[ "$mode" == "aot" ]]; then opts+=("-XX:AOTCache=$archive"); else opts+=("-XX:SharedArchiveFile=$archive"); fi
+      PI_HOST_JVM_CHOICE+=" with its $([[ $mode == aot ]] && echo "AOT cache" || echo "AppCDS archive") $archive"
+    else
+      PI_HOST_JVM_CHOICE+=" without a start-up archive"
+    fi
+  else
+    PI_HOST_JVM_CHOICE+=" without a start-up archive"
+  fi
+  PI_HOST_JVM=("$java" "${opts[@]}" "-Dpi.host.jvm.choice=$PI_HOST_JVM_CHOICE")
+}
+
+_pi_host_java_home() {
+  local real
+  real="$(readlink -f "$1")"
+  dirname "$(dirname "$real")"
+}
+
+# the feature release from the JDK's release file (no JVM started for it); 0 when unknown
+_pi_host_feature() {
+  local v
+  v="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null | head -n 1)"
+  echo "${v:-0}"
+}
+
+_pi_host_pick_java() {
+  if [[ -n "${PI_HOST_JAVA:-}" ]]; then
+    command -v "$PI_HOST_JAVA" || { echo "pi-host: PI_HOST_JAVA=$PI_HOST_JAVA is no java" >&2; return 1; }
+    return 0
+  fi
+  local best="" best_feature=0 candidate f
+  local candidates=()
+  candidate="$(command -v java 2>/dev/null || true)"
+  [[ -n "$candidate" ]] && candidates+=("$candidate")
+  [[ -n "${JAVA_HOME:-}" && -x "$JAVA_HOME/bin/java" ]] && candidates+=("$JAVA_HOME/bin/java")
+  for candidate in /usr/lib/jvm/*/bin/java; do
+    [[ -x "$candidate" ]] && candidates+=("$candidate")
+  done
+  for candidate in "${candidates[@]}"; do
+    f="$(_pi_host_feature "$(_pi_host_java_home "$candidate")")"
+    if ((f > best_feature)); then
+      best="$candidate"
+      best_feature="$f"
+    fi
+  done
+  if [[ -z "$best" ]]; then
+    # a java without a release file (unusual): the one on PATH, whatever it is
+    best="$(command -v java 2>/dev/null || true)"
+  fi
+  [[ -n "$best" ]] || { echo "pi-host: no java found (Java 17 or later)" >&2; return 1; }
+  echo "$best"
+}
+
+# true when a file or folder belongs to uid $2 and neither group nor others may write it, and it is no link
+_pi_host_owned() {
+  [[ -e "$1" && ! -L "$1" ]] || return 1
+  local uid mode
+  read -r uid mode < <(stat -c '%u %a' "$1") || return 1
+  [[ "$uid" == "$2" ]] && (((8#$mode & 8#022) == 0))
+}
+
+# Prints the archive to map (making it first when missing); fails when there is none to trust.
+_pi_host_archive() {
+  local assembly="$1" java="$2" home="$3" mode="$4"
+  shift 4
+  local opts=("$@")
+  local launcher owner dir key file
+  launcher="$(dirname "$assembly")/pi.host.launcher.jar"
+  owner="$(stat -c '%u' "$launcher")" || return 1
+  # the archive is the distribution's: only its owner makes one, and only its owner's is mapped
+  _pi_host_owned "$assembly" "$owner" || return 1
+  dir="$assembly/jvm"
+  if [[ ! -d "$dir" ]]; then
+    [[ "$(id -u)" == "$owner" ]] || return 1
+    mkdir -m 0755 "$dir" 2>/dev/null || return 1
+  fi
+  _pi_host_owned "$dir" "$owner" || return 1
+  # everything the archive depends on: the JVM, its options, every jar it may hold classes of
+  key="$( {
+    echo "$mode $java $home"
+    cat "$home/release" 2>/dev/null
+    stat -L -c '%n %s %Y' "$java" "$home/lib/modules" 2>/dev/null
+    printf '%s\n' "${opts[@]}"
+    cat "$assembly/jvm.options"
+    stat -c '%n %s %Y' "$launcher" "$assembly"/lib/*.jar "$assembly"/bundle/*.jar "$assembly"/*.list
+  } | sha256sum | cut -c1-16)"
+  file="$dir/pi-host-$key.$mode"
+  if [[ ! -e "$file" ]]; then
+    [[ "$(id -u)" == "$owner" ]] || return 1
+    _pi_host_train "$assembly" "$java" "$mode" "$file" "${opts[@]}" || return 1
+  fi
+  _pi_host_owned "$file" "$owner" && [[ -f "$file" ]] || return 1
+  echo "$file"
+}
+
+# One training start of the host on a throw-away data dir, whose classes (and on Java 25, whose linking
+# and profiles) the archive keeps: the first answer, a session, and the first calls of the file tools.
+# Written below a private temp folder inside the archive folder and moved into place, so no half-written
+# archive is ever mapped and nothing else can write it while it is made; only the newest few are kept.
+_pi_host_train() {
+  local assembly="$1" java="$2" mode="$3" file="$4"
+  shift 4
+  local opts=("$@")
+  local launcher tmp flag
+  launcher="$(dirname "$assembly")/pi.host.launcher.jar"
+  tmp="$(mktemp -d "$(dirname "$file")/.training.XXXXXX")" || return 1
+  if [[ "$mode" == "aot" ]]; then flag="-XX:AOTCacheOutput=$tmp/archive"; else flag="-XX:ArchiveClassesAtExit=$tmp/archive"; fi
+  echo "pi-host: preparing the JVM's start-up archive (once for this java and build) ..." >&2
+  mkdir -m 0700 "$tmp/data" "$tmp/work"
+  printf 'line 1\nline 2 TODO\n' >"$tmp/work/a.txt"
+  (
+    coproc HOST { exec "$java" "${opts[@]}" "$flag" -jar "$launcher" serve --stdio --data-dir "$tmp/data" 2>/dev/null; }
+    request() { printf '%s\n' "$1" >&"${HOST[1]}"; local line; IFS= read -r -t 120 line <&"${HOST[0]}" && printf '%s' "$line"; }
+    request '{"jsonrpc":"2.0","id":1,"method":"host.info"}' >/dev/null
+    sid="$(request '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$tmp/work"'","permissionMode":"auto"}}' |
+      sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')"
+    n=2
+    for call in '"Read","arguments":{"path":"a.txt"}' '"Grep","arguments":{"pattern":"TODO"}' \
+      '"Glob","arguments":{"pattern":"*.txt"}' '"Write","arguments":{"path":"b.txt","content":"x\n"}'; do
+      for _ in 1 2 3; do
+        n=$((n + 1))
+        # skip notifications until the answer
+        printf '%s\n' '{"jsonrpc":"2.0","id":'$n',"method":"tools.execute","params":{"sessionId":"'"$sid"'","turnId":"t","toolCallId":"c'$n'","name":'"$call"'}}' >&"${HOST[1]}"
+        while IFS= read -r -t 120 line <&"${HOST[0]}"; do [[ "$line" == *'"id":'$n',"result"'* || "$line" == *'"id":'$n',"error"'* ]] && break; done
+      done
+    done
+    exec {HOST[1]}>&-
+    wait "$HOST_PID"
+  ) </dev/null >/dev/null 2>&1
+  local made=1
+  if [[ -s "$tmp/archive" ]]; then
+    chmod 0444 "$tmp/archive" && mv -f "$tmp/archive" "$file" && made=0
+  fi
+  rm -rf "$tmp"
+  if ((made == 0)); then
+    # keep the newest few (another java, other options), remove older ones
+    ls -1t "$(dirname "$file")"/pi-host-* 2>/dev/null | tail -n +5 | while IFS= read -r old; do rm -f "$old"; done
+  else
+    echo "pi-host: could not prepare the start-up archive; starting without it" >&2
+  fi
+  return $made
+}

@@ -1,0 +1,121 @@
+package pi.host.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/pi-host's start-up archive (bin/jvm.sh): a JVM maps the classes of the archive it is given, so an
+ * archive is code. It is mapped only when it lies beside the jars it describes, belongs to their owner,
+ * and nobody else may write it or its folder; a changed jar names another archive. Run on a copy of the
+ * built distribution (bin/ and bundles/target), with the java the tests run on (Java 17 in CI: AppCDS).
+ */
+class StartupArchiveIT {
+
+    private static final String ARCHIVE_FLAG = "-XX:SharedArchiveFile=";
+    @TempDir
+    Path root;
+    private Path assembly;
+
+    @BeforeEach
+    void copyTheDistribution() throws IOException {
+        Path launcher = HostProcess.launcherJar();
+        Path repo = launcher.getParent().getParent().getParent();
+        copyTree(repo.resolve("bin"), root.resolve("bin"));
+        Path target = Files.createDirectories(root.resolve("bundles").resolve("target"));
+        Files.copy(launcher, target.resolve(launcher.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
+        assembly = target.resolve("pi-host");
+        copyTree(launcher.resolveSibling("pi-host"), assembly);
+        // the built launcher is newer than every copied file, so bin/build-if-stale builds nothing
+        Files.setLastModifiedTime(target.resolve(launcher.getFileName()), FileTime.from(Instant.now()));
+    }
+
+    /** Pins: an archive someone else could have written (its owner, its mode, its folder's) is never mapped. */
+    @Test
+    void anArchiveOthersCouldHaveWrittenIsNeverMapped() throws Exception {
+        Path archive = archiveOf(command());
+        assertThat(archive).as("made by a training start, beside the jars").isNotNull().hasParent(assembly.resolve("jvm"));
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(archive))).isEqualTo("r--r--r--");
+        assertThat(archiveOf(command())).as("the same archive is mapped on the next start").isEqualTo(archive);
+
+        Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("rw-rw-r--"));
+        assertThat(archiveOf(command())).as("group-writable archive").isNull();
+        Files.setPosixFilePermissions(archive, PosixFilePermissions.fromString("r--r--r--"));
+
+        Path folder = archive.getParent();
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxrwxrwx"));
+        assertThat(archiveOf(command())).as("archive in a world-writable folder").isNull();
+        Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        UserPrincipal nobody = root.getFileSystem().getUserPrincipalLookupService().lookupPrincipalByName("nobody");
+        UserPrincipal owner = Files.getOwner(archive);
+        Files.setOwner(archive, nobody);
+        List<String> other = command();
+        assertThat(archiveOf(other)).as("archive of another user").isNull();
+        assertThat(String.join(" ", other)).contains("without a start-up archive");
+        Files.setOwner(archive, owner);
+        assertThat(archiveOf(command())).isEqualTo(archive);
+    }
+
+    /** Pins: an archive made for other jars is never asked for: a changed jar names another one. */
+    @Test
+    void aChangedJarNamesAnotherArchive() throws Exception {
+        Path first = archiveOf(command());
+        assertThat(first).isNotNull();
+        Path jar = assembly.resolve("bundle").resolve("pi.host.core.jar");
+        Files.setLastModifiedTime(jar, FileTime.from(Instant.now().plusSeconds(5)));
+        Path second = archiveOf(command());
+        assertThat(second).isNotNull().isNotEqualTo(first);
+    }
+
+    /** What bin/pi-host would run (PI_HOST_PRINT_COMMAND), making the archive first when it is missing. */
+    private List<String> command() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(root.resolve("bin").resolve("pi-host").toString(), "serve", "--stdio");
+        pb.environment().put("PI_HOST_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        pb.environment().put("PI_HOST_PRINT_COMMAND", "1");
+        pb.environment().remove("PI_HOST_ARCHIVE");
+        pb.environment().remove("PI_HOST_JAVA_OPTS");
+        pb.redirectError(ProcessBuilder.Redirect.DISCARD).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out.lines().toList();
+    }
+
+    private static Path archiveOf(List<String> command) {
+        return command.stream().filter(a -> a.startsWith(ARCHIVE_FLAG) || a.startsWith("-XX:AOTCache="))
+                .map(a -> Path.of(a.substring(a.indexOf('=') + 1))).findFirst().orElse(null);
+    }
+
+    private static void copyTree(Path from, Path to) throws IOException {
+        try (Stream<Path> all = Files.walk(from)) {
+            for (Path p : (Iterable<Path>) all::iterator) {
+                Path rel = from.relativize(p);
+                if (rel.startsWith("jvm")) {
+                    continue; // the archives of the build itself: the copy makes its own
+                }
+                Path dest = to.resolve(rel.toString());
+                if (Files.isDirectory(p)) {
+                    Files.createDirectories(dest);
+                } else {
+                    Files.copy(p, dest, StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+    }
+}
