@@ -121,11 +121,38 @@ final class TmuxTerminal implements AutoCloseable {
     /** Waits (bounded) until the program has ended, and returns its exit status (128 + N when signal N ended it). */
     int awaitExit() {
         String dead = org.awaitility.Awaitility.await().alias("the program ends").atMost(BOUND)
-                .pollInterval(Duration.ofMillis(100)).until(() -> tmux(List.of("display-message", "-p", "-t", session,
-                        "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}")).strip(),
-                        s -> s.startsWith("1|") && !s.equals("1||"));
+                .pollInterval(Duration.ofMillis(100)).until(this::deadState, s -> s.startsWith("1|") && !s.equals("1||"));
         String[] f = dead.split("\\|", -1);
         return f[1].isEmpty() ? 128 + Integer.parseInt(f[2]) : Integer.parseInt(f[1]);
+    }
+
+    /**
+     * {@code dead|status|signal} of the pane. tmux 3.3a sometimes misses the SIGCHLD of a pane
+     * program that exits right after closing its terminal: the pane is dead ({@code 1||}) while the
+     * program stays an unreaped zombie, and only another SIGCHLD makes tmux collect its status. So a
+     * dead pane without a status whose program is a zombie gets tmux that signal again; the status
+     * read is still the real program's.
+     */
+    private String deadState() throws IOException, InterruptedException {
+        String state = tmux(List.of("display-message", "-p", "-t", session,
+                "#{pane_dead}|#{pane_dead_status}|#{pane_dead_signal}")).strip();
+        if (state.equals("1||")) {
+            if (isZombie(pid())) {
+                String server = tmux(List.of("display-message", "-p", "#{pid}")).strip();
+                new ProcessBuilder("kill", "-CHLD", server).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+        return state;
+    }
+
+    private static boolean isZombie(long pid) throws IOException {
+        try {
+            // the state follows the command's name in parentheses, which may itself hold ") "
+            String stat = java.nio.file.Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+            return stat.substring(stat.lastIndexOf(") ") + 2).startsWith("Z");
+        } catch (java.nio.file.NoSuchFileException reaped) {
+            return false;
+        }
     }
 
     private String tmux(List<String> args) throws IOException, InterruptedException {
