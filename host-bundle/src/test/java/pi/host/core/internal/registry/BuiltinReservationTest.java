@@ -55,8 +55,8 @@ class BuiltinReservationTest {
 
     @Test
     void aThirdPartyBundleNamedLikeTheJevBundleGetsNothing() {
-        ToolRegistry registry = new ToolRegistry(new pi.host.core.internal.events.HostEvents(),
-                new pi.host.core.internal.origin.BundleOrigin("test:pi.host.core"));
+        ToolRegistry registry = new ToolRegistry(new pi.host.core.internal.events.HostEvents(pi.host.core.internal.info.StartupGate.open()),
+                pi.host.core.internal.origin.BundleOrigin.of("test:pi.host.core"));
         register(registry, "pi.host.jev", "JevClassify", "JEV");
         assertThat(registry.all()).isEmpty();
         assertThat(registry.diagnostics()).singleElement().satisfies(d -> assertThat(d.reason())
