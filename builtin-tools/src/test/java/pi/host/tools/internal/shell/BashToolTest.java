@@ -31,6 +31,13 @@ class BashToolTest {
     Path workspace;
     @TempDir
     Path scratch;
+    /**
+     * The login shell's home: a user's profile is not what these tests are about, and a timeout that
+     * killed the shell inside it could leave state behind (pyenv's rehash lock, which made every later
+     * login shell of the machine wait 60 s for it).
+     */
+    @TempDir
+    Path home;
 
     private ProcessSupervisor supervisor;
     private Shells.Host host;
@@ -47,7 +54,9 @@ class BashToolTest {
         supervisor = newSupervisor();
         host = new Shells.Host();
         background = new BackgroundTaskManager(supervisor, host);
-        bash = new BashTool(supervisor, background, System.getenv());
+        Map<String, String> env = new HashMap<>(System.getenv());
+        env.put("HOME", home.toString());
+        bash = new BashTool(supervisor, background, env);
     }
 
     @AfterEach
