@@ -112,7 +112,7 @@ public final class BackgroundTaskManager implements BackgroundTasks {
                         + "; stop tasks in any session first");
             }
             String id = "bg_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16);
-            ProcessSupervisor.Started started = supervisor.start(builder, argv);
+            ProcessSupervisor.Started started = supervisor.startPumped(builder, argv);
             task = new BackgroundTask(id, sessionId, command, description, started, TAIL_CHARS);
             task.stdoutPump = new StreamPump(started.process().getInputStream(), task.stdout, null)
                     .start(supervisor.threads(), "pi-bg-out-" + id);

@@ -4,7 +4,6 @@ import com.sun.jna.LastErrorException;
 import com.sun.jna.Memory;
 import com.sun.jna.Native;
 import com.sun.jna.NativeLibrary;
-import com.sun.jna.NativeLong;
 import com.sun.jna.Platform;
 import com.sun.jna.Pointer;
 import java.io.File;
@@ -88,8 +87,6 @@ final class NativeSpawn {
 
         static native int posix_spawnp(int[] pid, Pointer file, Pointer actions, Pointer attr, Pointer argv,
                 Pointer envp);
-
-        static native NativeLong read(int fd, Pointer buf, NativeLong count) throws LastErrorException;
 
         static native int close(int fd);
 

@@ -14,7 +14,6 @@ import java.io.InputStream;
  */
 final class PipeInputStream extends InputStream {
 
-    private static final int EINTR = 4;
     /** A Linux pipe holds 64 KiB: a read never returns more. */
     private static final int MAX_READ = 64 * 1024;
 
@@ -72,10 +71,10 @@ final class PipeInputStream extends InputStream {
     private int readOnce(Memory into, int len) throws IOException {
         while (true) {
             try {
-                return NativeSpawn.LibC.read(fd, into, new NativeLong(len)).intValue();
+                return Posix.read(fd, into, new NativeLong(len)).intValue();
             } catch (LastErrorException e) {
-                if (e.getErrorCode() != EINTR) {
-                    throw new IOException("read failed: " + NativeSpawn.LibC.strerror(e.getErrorCode()), e);
+                if (e.getErrorCode() != Posix.EINTR) {
+                    throw new IOException("read failed: " + Posix.strerror(e.getErrorCode()), e);
                 }
             }
         }
@@ -92,7 +91,7 @@ final class PipeInputStream extends InputStream {
     private void release() {
         if (!released) {
             released = true;
-            NativeSpawn.LibC.close(fd);
+            Posix.close(fd);
             if (buffer != null) {
                 buffer.close();
             }

@@ -47,6 +47,8 @@ public final class ProcessSupervisor {
     private final CommandThreads threads = new CommandThreads();
     /** Null where posix_spawn is not available: then {@code setsid} through ProcessBuilder. */
     private final NativeSpawn spawner;
+    /** Pipes of our own for {@link #startPumped} when ProcessBuilder starts it; null where JNA does not bind. */
+    private final OwnPipes ownPipes;
     /** Whether NativeSpawn gives each command a new session rather than only a new process group. */
     private final boolean sessionPerCommand;
     private final Set<Long> zombiesSeen = new HashSet<>();
@@ -65,6 +67,7 @@ public final class ProcessSupervisor {
         this.subreaper = signals.becomeSubreaper();
         this.setsid = findSetsid();
         this.spawner = signals.isNative() && !Boolean.getBoolean(NO_SPAWN) ? loadSpawner(threads) : null;
+        this.ownPipes = signals.isNative() ? OwnPipes.load().orElse(null) : null;
         this.sessionPerCommand = sessionPerCommand;
         if (subreaper) {
             sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -118,6 +121,19 @@ public final class ProcessSupervisor {
      * marker set. The caller sets cwd, environment and redirects on {@code builder}.
      */
     public Started start(ProcessBuilder builder, List<String> command) throws IOException {
+        return start(builder, command, false);
+    }
+
+    /**
+     * As {@link #start}, for a caller that reads stdout and stderr to their end and closes them
+     * (Bash, foreground and background): their end is then the last writer's close, never the
+     * shell's exit, on the fallback as on posix_spawn (see {@link OwnPipes}).
+     */
+    public Started startPumped(ProcessBuilder builder, List<String> command) throws IOException {
+        return start(builder, command, true);
+    }
+
+    private Started start(ProcessBuilder builder, List<String> command, boolean pumped) throws IOException {
         String marker = UUID.randomUUID().toString();
         builder.environment().put(MARKER, marker);
         if (spawner != null && NativeSpawn.supports(builder)) {
@@ -129,7 +145,8 @@ public final class ProcessSupervisor {
         }
         argv.addAll(command);
         builder.command(argv);
-        return new Started(builder.start(), marker, setsid != null);
+        Process process = pumped && ownPipes != null ? ownPipes.start(builder) : builder.start();
+        return new Started(process, marker, setsid != null);
     }
 
     /**

@@ -43,7 +43,7 @@ final class ForegroundRun {
 
     ToolResult run(ProcessBuilder builder, List<String> argv) throws IOException, InterruptedException {
         long began = System.nanoTime();
-        ProcessSupervisor.Started started = supervisor.start(builder, argv);
+        ProcessSupervisor.Started started = supervisor.startPumped(builder, argv);
         Process process = started.process();
         CommandThreads threads = supervisor.threads();
         StreamPump out = new StreamPump(process.getInputStream(), stdout, c -> call.output(ToolCall.Stream.STDOUT, c),

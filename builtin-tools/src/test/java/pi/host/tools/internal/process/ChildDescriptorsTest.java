@@ -6,11 +6,13 @@ import static org.awaitility.Awaitility.await;
 
 import java.io.File;
 import java.io.FileInputStream;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 import pi.host.spi.ChildProcesses;
 
@@ -57,17 +60,21 @@ class ChildDescriptorsTest {
         return supervisor;
     }
 
-    /** Pins: a command could reach a descriptor the host held open without close-on-exec (issue 12.1). */
-    @ParameterizedTest(name = "posix_spawn: {0}")
-    @ValueSource(booleans = {true, false})
-    void aCommandHasDevNullAndTwoPipesOfItsOwnAndNothingElse(boolean nativeSpawn) throws Exception {
+    /**
+     * Pins: a command could reach a descriptor the host held open without close-on-exec (issue 12.1);
+     * also through {@code startPumped}, whose fallback hands the child pipes of the host's own by path.
+     */
+    @ParameterizedTest(name = "posix_spawn: {0}, pumped: {1}")
+    @CsvSource({"true, false", "false, false", "true, true", "false, true"})
+    void aCommandHasDevNullAndTwoPipesOfItsOwnAndNothingElse(boolean nativeSpawn, boolean pumped) throws Exception {
         Path secret = Files.writeString(dir.resolve("secret.txt"), "the host's");
         // FileInputStream opens without O_CLOEXEC: only the spawn's own closing keeps it from the child
         try (FileInputStream held = new FileInputStream(secret.toFile())) {
             ProcessBuilder pb = new ProcessBuilder().directory(dir.toFile())
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
-            ProcessSupervisor.Started s = supervisor(nativeSpawn).start(pb, List.of("/bin/bash", "-c",
-                    Descriptors.LISTING));
+            List<String> command = List.of("/bin/bash", "-c", Descriptors.LISTING);
+            ProcessSupervisor.Started s = pumped ? supervisor(nativeSpawn).startPumped(pb, command)
+                    : supervisor(nativeSpawn).start(pb, command);
             Map<Integer, String> fds = Descriptors.parse(output(s.process()));
 
             assertThat(fds.keySet()).containsExactly(0, 1, 2);
@@ -77,7 +84,23 @@ class ChildDescriptorsTest {
             assertThat(fds.values()).doesNotContain(secret.toString())
                     .doesNotContainAnyElementsOf(Descriptors.channelsOfThisJvm());
             assertThat(held.read()).isEqualTo('t'); // still the host's, and open
+            // and the host kept no end of the child's pipes once it closed its streams
+            assertThat(openInThisJvm()).doesNotContain(fds.get(1), fds.get(2));
         }
+    }
+
+    private static List<String> openInThisJvm() throws Exception {
+        List<String> targets = new ArrayList<>();
+        try (var fds = Files.newDirectoryStream(Path.of("/proc/self/fd"))) {
+            for (Path fd : fds) {
+                try {
+                    targets.add(Files.readSymbolicLink(fd).toString());
+                } catch (IOException e) {
+                    // closed while listing (the directory stream's own descriptor among them)
+                }
+            }
+        }
+        return targets;
     }
 
     /** Through the SPI: a stdin pipe when the protocol needs one (an MCP stdio server), still nothing else. */
@@ -131,6 +154,8 @@ class ChildDescriptorsTest {
     private static String output(Process p) throws Exception {
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(10, TimeUnit.SECONDS)).isTrue();
+        p.getInputStream().close(); // a pumped start's pipes are the host's to close
+        p.getErrorStream().close();
         return out;
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.BiConsumer;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
 import pi.host.spi.RecoveryScope;
@@ -25,6 +26,8 @@ final class FakeCall implements ToolCall, RecoveryScope {
     final List<String> stderrChunks = new CopyOnWriteArrayList<>();
     private final List<Runnable> onCancel = new CopyOnWriteArrayList<>();
     private volatile boolean cancelled;
+    /** Runs on the pump's thread with each chunk, before that pump reads on. */
+    volatile BiConsumer<Stream, String> onOutput = (stream, chunk) -> { };
     /** The delegate run this call belongs to, or null for the parent's turn. */
     String delegationId;
 
@@ -116,5 +119,6 @@ final class FakeCall implements ToolCall, RecoveryScope {
     @Override
     public void output(Stream stream, String chunk) {
         (stream == Stream.STDOUT ? stdoutChunks : stderrChunks).add(chunk);
+        onOutput.accept(stream, chunk);
     }
 }
