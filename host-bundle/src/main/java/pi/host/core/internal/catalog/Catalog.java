@@ -79,6 +79,11 @@ public final class Catalog {
         this.registry = registry;
     }
 
+    /** Whether the schema validator is set up (for tests: when the warm-up ran). */
+    boolean validatorReady() {
+        return validator != null;
+    }
+
     private void warm() {
         validator();
         registry.all().forEach(this::describe);
