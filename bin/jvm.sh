@@ -147,6 +147,8 @@ _pi_host_train() {
   echo "pi-host: preparing the JVM's start-up archive (once for this java and build) ..." >&2
   mkdir -m 0700 "$tmp/data" "$tmp/work"
   printf 'line 1\nline 2 TODO\n' >"$tmp/work/a.txt"
+  # a larger file too, so the profiles cover a Grep that shows many lines and a Read of many lines
+  seq -f 'line %g of a longer file; TODO every line' 1 3000 >"$tmp/work/long.txt"
   (
     coproc HOST { exec "$java" "${opts[@]}" "$flag" -jar "$launcher" serve --stdio --data-dir "$tmp/data" 2>/dev/null; }
     request() { printf '%s\n' "$1" >&"${HOST[1]}"; local line; IFS= read -r -t 120 line <&"${HOST[0]}" && printf '%s' "$line"; }
@@ -155,8 +157,13 @@ _pi_host_train() {
       sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')"
     n=2
     for call in '"Read","arguments":{"path":"a.txt"}' '"Grep","arguments":{"pattern":"TODO"}' \
+      '"Read","arguments":{"path":"long.txt"}' '"Grep","arguments":{"pattern":"TODO","path":"long.txt"}' \
+      '"Grep","arguments":{"pattern":"TODO","outputMode":"files"}' \
       '"Glob","arguments":{"pattern":"*.txt"}' '"Write","arguments":{"path":"b.txt","content":"x\n"}'; do
-      for _ in 1 2 3; do
+      # the small Read many times: the first few hundred calls of a session are mostly such reads
+      reps=3
+      [[ "$call" == *'"a.txt"'* ]] && reps=60
+      for ((k = 0; k < reps; k++)); do
         n=$((n + 1))
         # skip notifications until the answer
         printf '%s\n' '{"jsonrpc":"2.0","id":'$n',"method":"tools.execute","params":{"sessionId":"'"$sid"'","turnId":"t","toolCallId":"c'$n'","name":'"$call"'}}' >&"${HOST[1]}"

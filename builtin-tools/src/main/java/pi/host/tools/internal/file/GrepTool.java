@@ -31,7 +31,6 @@ import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.spi.Builtin;
 import pi.host.spi.PinnedDir;
-import pi.host.spi.PinnedFile;
 import pi.host.spi.PinnedFiles;
 import pi.host.spi.Provenance;
 import pi.host.spi.ToolKind;
@@ -164,6 +163,7 @@ public final class GrepTool implements ToolProvider {
         int filesWithMatches = 0;
         String cut = null;
         PinnedDir root = mode == Mode.CONTENT && !hits.isEmpty() ? files.root(call, base) : null;
+        ShownFiles shownFiles = root == null ? null : new ShownFiles(root, belowRoot(root, dir, hits), call::isCancelled);
         try {
             for (Map.Entry<String, Hit> e : hits.entrySet()) {
                 if (call.isCancelled()) {
@@ -186,23 +186,19 @@ public final class GrepTool implements ToolProvider {
                     continue;
                 }
                 Path file = dir.resolve(e.getKey()).normalize();
-                byte[] bytes;
-                try (PinnedFile f = root.open(root.relative(file))) {
-                    bytes = f.readAll(Integer.MAX_VALUE - 8);
-                } catch (IOException | IllegalArgumentException ex) {
-                    continue; // gone, or no longer the file the search saw (a link now): not shown
+                ShownFiles.Shown read = shownFiles.next();
+                if (read == null) {
+                    continue; // gone, no longer the file the search saw (a link now), or binary: not shown
                 }
-                if (Searcher.binary(bytes, bytes.length)) {
-                    continue;
-                }
-                List<String> lines = Searcher.lines(bytes, bytes.length);
+                byte[] bytes = read.bytes();
+                LineIndex lines = read.lines();
                 BitSet m = e.getValue().lines();
                 if (m == null) {
                     // the in-process engine matches again on the bytes it tags, so lines and tag agree
                     m = new BitSet();
                     searcher.scan(bytes, bytes.length, false, m);
-                } else if (m.length() > lines.size() + 1) {
-                    m = m.get(0, lines.size() + 1); // the file shrank since rg read it
+                } else if (m.length() > lines.count() + 1) {
+                    m = m.get(0, lines.count() + 1); // the file shrank since rg read it
                 }
                 if (m.isEmpty()) {
                     continue;
@@ -222,10 +218,10 @@ public final class GrepTool implements ToolProvider {
                     m = kept;
                     cut = "more than " + MAX_MATCHES + " matching lines";
                 }
-                byte[] digest = Tags.digest(bytes);
+                byte[] digest = read.digest();
                 BitSet show = new BitSet();
                 for (int i = m.nextSetBit(0); i >= 0; i = m.nextSetBit(i + 1)) {
-                    show.set(Math.max(1, i - context), Math.min(lines.size(), i + context) + 1);
+                    show.set(Math.max(1, i - context), Math.min(lines.count(), i + context) + 1);
                 }
                 StringBuilder block = new StringBuilder(Tags.header(shown, digest)).append('\n');
                 int prev = -1;
@@ -233,7 +229,7 @@ public final class GrepTool implements ToolProvider {
                     if (prev >= 0 && i > prev + 1) {
                         block.append("--\n");
                     }
-                    String text = lines.get(i - 1);
+                    String text = lines.line(i);
                     if (text.length() > MAX_LINE_CHARS) {
                         text = text.substring(0, MAX_LINE_CHARS) + " [line cut at " + MAX_LINE_CHARS + " characters]";
                     }
@@ -253,6 +249,7 @@ public final class GrepTool implements ToolProvider {
             }
         } finally {
             if (root != null) {
+                shownFiles.close(); // its reads end before the root they read below is closed
                 root.close();
             }
         }
@@ -271,6 +268,21 @@ public final class GrepTool implements ToolProvider {
     }
 
     enum Mode { CONTENT, FILES, COUNT }
+
+    /** Each hit's path below {@code root}, in the hits' order; null for one that is not below it (not shown). */
+    private static List<String> belowRoot(PinnedDir root, Path dir, TreeMap<String, Hit> hits) {
+        List<String> out = new ArrayList<>(hits.size());
+        for (String rel : hits.keySet()) {
+            String below;
+            try {
+                below = root.relative(dir.resolve(rel).normalize());
+            } catch (IllegalArgumentException e) {
+                below = null;
+            }
+            out.add(below);
+        }
+        return out;
+    }
 
     /**
      * What matched in one file: the matching line numbers (rg in content mode), else their count

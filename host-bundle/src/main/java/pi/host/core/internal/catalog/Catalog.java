@@ -14,6 +14,7 @@ import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.args.CompiledSchema;
 import pi.host.core.internal.args.InvalidSchemaException;
 import pi.host.core.internal.args.SchemaValidator;
+import pi.host.core.internal.info.FirstAnswer;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
@@ -64,16 +65,28 @@ public final class Catalog {
     private volatile SchemaValidator validator;
 
     @Activate
-    public Catalog(@Reference ToolRegistry registry) {
+    public Catalog(@Reference ToolRegistry registry, @Reference FirstAnswer firstAnswer) {
+        this(registry);
+        // Setting up the validator and compiling the builtins' schemas is a noticeable part of a start; the
+        // first answer needs neither, so it starts after it rather than competing with it for the CPU. A
+        // call that needs them sooner sets up what it needs itself (both are lazy; it waits at most for
+        // the validator being set up, which it would have done anyway).
+        firstAnswer.then(this::warm);
+    }
+
+    /** A catalog that compiles each schema when it is first needed. */
+    public Catalog(ToolRegistry registry) {
         this.registry = registry;
-        // Setting up the validator and compiling the builtins' schemas takes a noticeable part of
-        // start-up; done on its own thread it overlaps with the rest of the host starting.
-        Thread warm = new Thread(() -> {
-            validator();
-            registry.all().forEach(this::describe);
-        }, "pi-catalog-warm");
-        warm.setDaemon(true);
-        warm.start();
+    }
+
+    /** Whether the schema validator is set up (for tests: when the warm-up ran). */
+    boolean validatorReady() {
+        return validator != null;
+    }
+
+    private void warm() {
+        validator();
+        registry.all().forEach(this::describe);
     }
 
     private SchemaValidator validator() {
