@@ -119,27 +119,40 @@ class DropInRewiringIT {
             String version = versionOf(host, "pi.host.tools");
             DropInJar.plugin("pi.host.tools", "tools", version, MarkingTool.class).marker(marker)
                     .dropInto(plugins, "tools.jar");
-            JsonNode record = DropInJar.awaitFile(host, "tools.jar", "invalid");
-            assertThat(record.get("bundleId").asLong()).isEqualTo(-1);
-            assertThat(record.get("problems").toString()).contains("refused to install it");
+            assertRefusedForItsName(DropInJar.awaitFile(host, "tools.jar", "invalid"), "pi.host.tools");
             assertIntact(host, before);
         }
     }
 
     /** Pins: a jar taking a host bundle's symbolic name could resolve in its place (a singleton clash). */
     @Test
-    void aJarWithAHostBundlesNameNeverResolves() throws Exception {
+    void aJarWithAHostBundlesNameIsNeverInstalled() throws Exception {
         try (HostProcess host = serving()) {
             Map<Long, String> before = distribution(host);
             DropInJar.plugin("pi.host.core", "core", "9.9.9", MarkingTool.class).marker(marker)
                     .dropInto(plugins, "core.jar");
-            JsonNode record = DropInJar.awaitFile(host, "core.jar", "invalid");
-            assertThat(record.get("problems").toString()).contains("not resolved");
-            JsonNode refused = host.call("plugins.list", "{}").get("refusedBundles");
-            assertThat(refused.toString()).contains("takes the symbolic name pi.host.core of a host bundle");
+            assertRefusedForItsName(DropInJar.awaitFile(host, "core.jar", "invalid"), "pi.host.core");
             host.call("plugins.grant", "{\"pluginId\":\"core\",\"capability\":\"agent.tool.register\"}");
             assertThat(DropInJar.record(host, "core.jar").get("state").asText()).isEqualTo("invalid");
             assertIntact(host, before);
+        }
+    }
+
+    /**
+     * Pins: a jar named like a host bundle that starts after the plugin runtime (pi.host.jev), present at
+     * start, kept that bundle from resolving (the refused jar, installed, broke the framework's resolve of
+     * the real one): the host came up without JevClassify.
+     */
+    @Test
+    void aJarNamedLikeALaterStartingHostBundleLeavesThatBundleStarting() throws Exception {
+        Files.createDirectories(plugins);
+        DropInJar.plugin("pi.host.jev", "jev", "9.9.9", MarkingTool.class).marker(marker).dropInto(plugins, "jev.jar");
+        try (HostProcess host = serving()) {
+            assertRefusedForItsName(DropInJar.awaitFile(host, "jev.jar", "invalid"), "pi.host.jev");
+            Map<Long, String> distribution = distribution(host);
+            assertThat(distribution).containsValue("pi.host.jev");
+            assertThat(host.stderr()).doesNotContain("Error starting");
+            assertIntact(host, distribution);
         }
     }
 
@@ -209,6 +222,14 @@ class DropInRewiringIT {
             Files.delete(plugins.resolve("later.jar"));
             await("later.jar gone").atMost(DropInJar.BOUND).until(() -> DropInJar.record(host, "later.jar") == null);
         }
+    }
+
+    /** Refused before install (no bundle), for its symbolic name, with the fix. */
+    private static void assertRefusedForItsName(JsonNode record, String name) {
+        assertThat(record.get("bundleId").asLong()).as(record.toString()).isEqualTo(-1);
+        assertThat(DropInJar.names(record, "MANIFEST.MF: Bundle-SymbolicName")).as(record.toString()).isTrue();
+        assertThat(record.get("problems").toString()).contains("the symbolic name " + name + " is bundle ")
+                .contains("give the plugin a Bundle-SymbolicName of its own");
     }
 
     private static String versionOf(HostProcess host, String symbolicName) throws Exception {

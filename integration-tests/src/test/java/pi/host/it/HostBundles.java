@@ -54,13 +54,14 @@ public final class HostBundles {
      * (leaves that nothing else needs): for a test about a host bundle's name that nothing installed.
      */
     public static Option optionsWithout(Set<String> symbolicNames) {
+        List<Path> all = assembledJars();
         List<Path> jars = new ArrayList<>();
-        for (Path jar : assembledJars()) {
+        for (Path jar : all) {
             if (!symbolicNames.contains(symbolicName(jar))) {
                 jars.add(jar);
             }
         }
-        if (jars.size() + symbolicNames.size() != assembledJars().size()) {
+        if (jars.size() + symbolicNames.size() != all.size()) {
             throw new IllegalArgumentException("not all of " + symbolicNames + " are in the assembly");
         }
         return options(jars);

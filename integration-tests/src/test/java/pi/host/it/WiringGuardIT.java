@@ -34,8 +34,9 @@ import pi.host.it.plugin.SideEffects;
  * Issue 12.4 in the real container: the host's wiring guard keeps every bundle that is not the host's
  * from rewiring it, whoever installs it. A fragment of a host bundle never attaches, not even when its
  * host is refreshed; Require-Bundle of a host bundle and an import of the host SPI with its attribute
- * copied do not resolve; and a host bundle is wired to the distribution's package even when a
- * third-party bundle offers a higher version of it.
+ * copied do not resolve; a host bundle is wired to the distribution's package even when a
+ * third-party bundle offers a higher version of it; and a bundle that takes a host bundle's name never
+ * resolves, nor keeps any other bundle from resolving while it stays installed.
  */
 @RunWith(PaxExam.class)
 @ExamReactorStrategy(PerClass.class)
@@ -54,6 +55,9 @@ public class WiringGuardIT {
                 SideEffects.class);
         ProviderBundles.raw("guard-shadow", "org.example.guard.shadow",
                 Map.of("Export-Package", "org.slf4j;version=\"9.0.0\""));
+        ProviderBundles.raw("guard-named", "pi.host.tools", Map.of("Import-Package", "org.osgi.framework"));
+        ProviderBundles.raw("guard-plain", "org.example.guard.plain", Map.of("Import-Package", "org.osgi.framework"));
+        ProviderBundles.raw("guard-later", "org.example.guard.later", Map.of("Import-Package", "org.osgi.framework"));
         ProviderBundles.raw("guard-consumer", "org.example.guard.consumer",
                 Map.of("Import-Package", "org.slf4j;version=\"[1,10)\""));
         // the consumer stands for a host bundle: the test declares it on the distribution record
@@ -139,6 +143,34 @@ public class WiringGuardIT {
             assertTrue(refusedBundles(), refusedBundles().contains("is a fragment of host bundle pi.host.tools"));
         } finally {
             fragment.uninstall();
+        }
+    }
+
+    /**
+     * Pins: a refused bundle left installed made the framework drop every resolved bundle's capabilities
+     * from each later resolve (Felix's whitelist after a resolver hook's filterResolvable), so a drop-in
+     * named pi.host.jev kept the real Jev bundle from starting, and any other bundle from resolving.
+     */
+    @Test
+    public void aBundleTakingAHostBundlesNameNeverResolvesNorKeepsOthersFromResolving() throws BundleException {
+        Bundle named = install("guard-named");
+        Bundle plain = install("guard-plain");
+        Bundle later = null;
+        try {
+            assertFalse(frameworkWiring().resolveBundles(List.of(named, plain)));
+            assertEquals(Bundle.INSTALLED, named.getState());
+            assertEquals("a bundle resolved beside it", Bundle.RESOLVED, plain.getState());
+            later = install("guard-later");
+            assertTrue("a bundle resolved while it stays installed", frameworkWiring().resolveBundles(List.of(later)));
+            assertEquals(Bundle.INSTALLED, named.getState());
+            assertTrue(refusedBundles(), refusedBundles().contains("takes the symbolic name pi.host.tools of a host"
+                    + " bundle"));
+        } finally {
+            if (later != null) {
+                later.uninstall();
+            }
+            plain.uninstall();
+            named.uninstall();
         }
     }
 

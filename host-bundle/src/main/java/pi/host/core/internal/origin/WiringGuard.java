@@ -21,7 +21,7 @@ import org.osgi.service.component.annotations.Reference;
 
 /**
  * Keeps every bundle that is not the host's ({@link BundleOrigin}) from changing how the host's own
- * bundles are wired, whoever installed it: a resolver hook, so a refused bundle never resolves (and a
+ * bundles are wired, whoever installed it: a resolver hook, so a refused wire is never made (and a
  * fragment never attaches, so its host is never refreshed). The rules:
  *
  * <ul>
@@ -32,12 +32,21 @@ import org.osgi.service.component.annotations.Reference;
  *       or requires one with Require-Bundle (which would also bypass the host SPI's attribute);</li>
  *   <li>nothing else is wired to {@link #HOST_ONLY_PACKAGES}, whatever attributes its import states
  *       (the SPI's mandatory attribute is a declaration anyone can copy);</li>
- *   <li>nothing else may take a host bundle's symbolic name (no singleton or update clash).</li>
+ *   <li>a bundle that takes a host bundle's symbolic name gets no wire at all and offers none: none of
+ *       its requirements is met (so it resolves only if it has none, and then nothing can use it), and
+ *       a host singleton never competes with it.</li>
  * </ul>
  *
- * Each refusal is kept ({@link #refusals()}, in {@code plugins.list}) and logged. The drop-in folder
- * already refuses all of these before a jar is installed; this is the framework-level rule for
- * anything installed at run time by other means.
+ * <p>Every rule works on the candidates of one requirement ({@code filterMatches}), never by taking a
+ * bundle out of the resolvable set: Felix 7 turns any removal from that set into a whitelist of the
+ * unresolved bundles and then drops every capability of an already resolved bundle (the framework's,
+ * the host SPI's) from the whole resolve operation. One refused bundle left installed would then keep
+ * every bundle resolved beside it from resolving: a drop-in named {@code pi.host.jev} present at start
+ * kept the real Jev bundle, which starts after the plugin runtime, from starting.
+ *
+ * <p>Each refusal is kept ({@link #refusals()}, in {@code plugins.list}) and logged. The drop-in folder
+ * already refuses all of these before a jar is installed (a host bundle's name included); this is the
+ * framework-level rule for anything installed at run time by other means.
  */
 @Component(service = {ResolverHookFactory.class, WiringGuard.class}, immediate = true,
         property = WiringGuard.MARKER + "=wiring")
@@ -47,6 +56,8 @@ public final class WiringGuard implements ResolverHookFactory {
     public static final String MARKER = "pi.host.guard";
     /** Packages only host bundles may be wired to. */
     public static final Set<String> HOST_ONLY_PACKAGES = Set.of("pi.host.spi");
+
+    private static final String TAKES_NAME = "takes the symbolic name ";
 
     private final BundleContext context;
     private final BundleOrigin origin;
@@ -87,29 +98,39 @@ public final class WiringGuard implements ResolverHookFactory {
             this.hostNames = hostNames;
         }
 
+        private boolean takesAHostName(BundleRevision r) {
+            return r != null && !host(r) && r.getSymbolicName() != null && hostNames.contains(r.getSymbolicName());
+        }
+
         @Override
         public void filterResolvable(Collection<BundleRevision> candidates) {
-            for (Iterator<BundleRevision> it = candidates.iterator(); it.hasNext();) {
-                BundleRevision r = it.next();
-                if (!host(r) && r.getSymbolicName() != null && hostNames.contains(r.getSymbolicName())) {
-                    it.remove();
-                    refusals.add(r.getBundle(), "takes the symbolic name " + r.getSymbolicName() + " of a host bundle");
-                }
-            }
+            // nothing to do, on purpose: see the class comment (a removal here breaks the whole resolve)
         }
 
         @Override
         public void filterSingletonCollisions(BundleCapability singleton, Collection<BundleCapability> collisions) {
-            // nothing to do: a bundle with a host bundle's name never gets this far (filterResolvable)
+            // a host singleton and a bundle that took its name never compete for the selection
+            boolean hostSingleton = host(singleton.getRevision());
+            collisions.removeIf(c -> host(c.getRevision()) != hostSingleton);
         }
 
         @Override
         public void filterMatches(BundleRequirement requirement, Collection<BundleCapability> candidates) {
             BundleRevision requirer = requirement.getRevision();
+            if (takesAHostName(requirer)) {
+                candidates.clear();
+                refusals.add(requirer.getBundle(), TAKES_NAME + requirer.getSymbolicName() + " of a host bundle");
+                return;
+            }
             String namespace = requirement.getNamespace();
             for (Iterator<BundleCapability> it = candidates.iterator(); it.hasNext();) {
                 BundleCapability c = it.next();
                 BundleRevision provider = c.getRevision();
+                if (takesAHostName(provider)) {
+                    it.remove();
+                    refusals.add(provider.getBundle(), TAKES_NAME + provider.getSymbolicName() + " of a host bundle");
+                    continue;
+                }
                 boolean hostProvider = host(provider);
                 if (host(requirer)) {
                     if (!hostProvider) {

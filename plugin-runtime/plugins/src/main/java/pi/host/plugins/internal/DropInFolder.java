@@ -173,6 +173,10 @@ final class DropInFolder {
             if (!report.valid()) {
                 return refused(name, signature, jar.manifest(), report, report.errors());
             }
+            Problem taken = nameTaken(jar.manifest());
+            if (taken != null) {
+                return refused(name, signature, jar.manifest(), report, List.of(taken));
+            }
             Bundle b;
             try {
                 b = context.installBundle(LOCATION_PREFIX + file.toUri(), jar.open());
@@ -193,12 +197,39 @@ final class DropInFolder {
         }
     }
 
-    private Entry refused(String name, Signature signature, Manifest manifest, PluginReport report,
-            List<Problem> problems) {
+    /**
+     * Why a jar may not be installed under its symbolic name, or null: the name is already a bundle's
+     * that did not come from this folder (the host's own, or installed by other means). Checked before
+     * install, because an installed bundle with the name of a later-starting host bundle, even one the
+     * wiring guard refuses, is already one too many: nothing of it may take part in the framework's
+     * resolves. Another drop-in's name is the framework's to judge (it refuses the same name and version).
+     */
+    private Problem nameTaken(Manifest manifest) {
+        String bsn = symbolicName(manifest);
+        if (bsn == null) {
+            return null;
+        }
+        for (Bundle b : context.getBundles()) {
+            if (bsn.equals(b.getSymbolicName()) && !b.getLocation().startsWith(LOCATION_PREFIX)) {
+                return new Problem("META-INF/MANIFEST.MF: Bundle-SymbolicName", "the symbolic name " + bsn
+                        + " is bundle " + b.getBundleId() + "'s, which did not come from the drop-in folder (a plugin"
+                        + " never takes the name of one of the host's bundles)", "give the plugin a Bundle-SymbolicName"
+                        + " of its own (a reverse domain name you own)");
+            }
+        }
+        return null;
+    }
+
+    private static String symbolicName(Manifest manifest) {
         String bsn = manifest == null ? null : manifest.getMainAttributes().getValue("Bundle-SymbolicName");
         bsn = bsn == null ? null : bsn.split(";", 2)[0].strip();
-        String id = report != null && report.declaredId() != null ? report.declaredId()
-                : bsn != null && !bsn.isEmpty() ? bsn : name;
+        return bsn == null || bsn.isEmpty() ? null : bsn;
+    }
+
+    private Entry refused(String name, Signature signature, Manifest manifest, PluginReport report,
+            List<Problem> problems) {
+        String bsn = symbolicName(manifest);
+        String id = report != null && report.declaredId() != null ? report.declaredId() : bsn != null ? bsn : name;
         PluginInfo info = new PluginInfo(id, null, null, -1, bsn, name, PluginLifecycle.INVALID, granted.test(id),
                 PluginLifecycle.infos(problems), report == null ? List.of() : PluginLifecycle.infos(report.warnings()),
                 List.of());
