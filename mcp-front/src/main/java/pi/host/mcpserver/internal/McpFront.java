@@ -82,8 +82,6 @@ public final class McpFront {
         if (options == null) {
             return;
         }
-        // beside the framework's start, so that a session's first calls do not run the front's code cold
-        pool.execute(() -> WarmUp.run(McpJsonDefaults.getMapper(), WarmUp.ROUNDS, WarmUp.BUDGET_NANOS));
         context.addFrameworkListener(onStarted);
         if (context.getBundle(0).getState() == Bundle.ACTIVE) {
             start();
