@@ -16,6 +16,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launcherJvmOptions } from './jvm-options.mjs';
+import { piHostCommand } from './pi-host-command.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
 const repoDir = resolve(benchDir, '..');
@@ -27,14 +28,18 @@ const USAGE = `usage: bench/mcp-front.sh [options]
       --warm N       calls per side in total before the warm measurement (default 1000)
   -n, --calls N      warm calls measured per side (default 2000)
   -b, --block N      warm calls per block, sides alternating block by block (default 100)
-      --java CMD     java for pi-host (default $JAVA_HOME/bin/java, else java)
-      --java-opts S  JVM options for pi-host (default: $PI_HOST_JAVA_OPTS)
+      --direct       spawn java -jar LAUNCHER directly (java 17 on PATH, no start-up archive) instead of
+                     the command bin/pi-host runs (its newest java, options and start-up archive)
+      --java CMD     java for pi-host, implies --direct (default $JAVA_HOME/bin/java, else java)
+      --java-opts S  more JVM options for pi-host (default: $PI_HOST_JAVA_OPTS)
+      --launcher JAR another pi.host.launcher.jar, implies --direct (an A/B of two builds)
       --json         also print one JSON object as the last line
       --deadline S   limit for the whole run (default 900)
   -h, --help         this text`;
 
 function parseArgs(argv) {
   const o = { reps: 3, cold: 200, warm: 1000, calls: 2000, block: 100, json: false, deadlineS: 900,
+    direct: false, launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
     javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean) };
   const need = (i) => { if (i + 1 >= argv.length) fail(`${argv[i]} needs a value`); return argv[i + 1]; };
@@ -45,7 +50,9 @@ function parseArgs(argv) {
       case '--warm': o.warm = Number(need(i)); i++; break;
       case '-n': case '--calls': o.calls = Number(need(i)); i++; break;
       case '-b': case '--block': o.block = Number(need(i)); i++; break;
-      case '--java': o.java = need(i); i++; break;
+      case '--direct': o.direct = true; break;
+      case '--launcher': o.launcher = resolve(need(i)); o.direct = true; i++; break;
+      case '--java': o.java = need(i); o.direct = true; i++; break;
       case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
       case '--json': o.json = true; break;
       case '--deadline': o.deadlineS = Number(need(i)); i++; break;
@@ -101,7 +108,7 @@ const median = (xs) => pct(xs, 0.5);
 
 async function main() {
   const o = parseArgs(process.argv.slice(2));
-  const launcher = join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar');
+  const launcher = o.launcher;
   const peer = join(benchDir, 'node_modules', '@modelcontextprotocol', 'server-filesystem', 'dist', 'index.js');
   if (!existsSync(launcher)) fail(`no launcher at ${launcher}: build first (bench/mcp-front.sh does)`);
   if (!existsSync(peer)) fail('the MCP filesystem server is not installed: npm ci --prefix bench');
@@ -113,14 +120,25 @@ async function main() {
   const data = mkdtempSync(join(tmpdir(), 'pi-mcp-bench-data-'));
   const lines = Array.from({ length: 10 }, (_, i) => `line ${i + 1}: the quick brown fox jumps over the lazy dog`);
   writeFileSync(join(root, 'small.txt'), lines.join('\n') + '\n');
-  const hostArgs = [...launcherJvmOptions(launcher), ...o.javaOpts, '-jar', launcher, 'mcp', '--workspace', root, '--data-dir', data];
+  const mcpArgs = ['mcp', '--workspace', root, '--data-dir', data];
+  let hostCmd, hostArgs, choice;
+  if (o.direct) {
+    hostCmd = o.java;
+    hostArgs = [...launcherJvmOptions(launcher), ...o.javaOpts, '-jar', launcher, ...mcpArgs];
+    choice = `${o.java} -jar ${launcher} (direct, no start-up archive)`;
+  } else {
+    // as bin/pi-host starts it (bash not in the figure); PI_HOST_JAVA_OPTS reaches it the same way
+    ({ cmd: hostCmd, args: hostArgs, choice } = piHostCommand(mcpArgs,
+      o.javaOpts.length ? { PI_HOST_JAVA_OPTS: o.javaOpts.join(' ') } : {}));
+  }
+  console.log(`pi-host: ${choice}`);
   // one start fills the bundle cache, as an installed host has it; not measured
-  await (await connect(o.java, hostArgs)).close();
+  await (await connect(hostCmd, hostArgs)).close();
 
   const cold = { host: [], peer: [] };
   const warm = { host: [], peer: [] };
   for (let rep = 0; rep < o.reps; rep++) {
-    const host = { name: 'pi-host', client: await connect(o.java, hostArgs), tool: 'Read', args: { path: 'small.txt' },
+    const host = { name: 'pi-host', client: await connect(hostCmd, hostArgs), tool: 'Read', args: { path: 'small.txt' },
       expect: 'line 10' };
     const fs = { name: 'peer', client: await connect('node', [peer, root]), tool: 'read_text_file',
       args: { path: join(root, 'small.txt') }, expect: 'line 10' };
@@ -146,7 +164,7 @@ async function main() {
   const row = (label, xs) => `${label.padEnd(26)} p50 ${median(xs).toFixed(1).padStart(8)} µs   p90 `
     + `${pct(xs, 0.9).toFixed(1).padStart(8)} µs   p99 ${pct(xs, 0.99).toFixed(1).padStart(9)} µs   n=${xs.length}`;
   const result = {
-    date: new Date().toISOString(), load: loadavg()[0], reps: o.reps,
+    date: new Date().toISOString(), load: loadavg()[0], reps: o.reps, pihost: choice,
     cold: { calls: o.cold, host: median(cold.host), peer: median(cold.peer), ratio: median(cold.host) / median(cold.peer) },
     warm: { after: o.warm, host: median(warm.host), peer: median(warm.peer), ratio: median(warm.host) / median(warm.peer) },
   };

@@ -2,8 +2,8 @@ package pi.host.mcpserver.internal;
 
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpAsyncServer;
 import io.modelcontextprotocol.server.McpServer;
-import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.FileDescriptor;
@@ -64,7 +64,7 @@ public final class McpFront {
     private final FrameworkListener onStarted;
     private volatile HostClient host;
     private volatile FrontSessions sessions;
-    private volatile McpSyncServer server;
+    private volatile McpAsyncServer server;
     private volatile HttpFront http;
 
     @Activate
@@ -108,7 +108,7 @@ public final class McpFront {
         FrontSessions s = new FrontSessions(h, options.workspace(), options.permissionMode(), options.stdio());
         sessions = s;
         ToolCalls calls = new ToolCalls(s, pool);
-        ToolCatalog catalog = new ToolCatalog(h, s.catalog(), calls, refresher);
+        ToolCatalog catalog = new ToolCatalog(h, s.catalog(), calls.onThreads(pool), refresher);
         if (options.elicitation()) {
             s.onCards(new CardElicitation(h, pool)::onCard);
         }
@@ -119,11 +119,11 @@ public final class McpFront {
             StdioServerTransportProvider transport = new StdioServerTransportProvider(mapper,
                     new TappedInput(new FileInputStream(FileDescriptor.in), tap, lines, MAX_TAPPED_LINE,
                             this::endOfInput), lines);
-            server = configure(McpServer.sync(transport), mapper, catalog);
+            server = configure(McpServer.async(transport), mapper, catalog);
         } else {
             HttpFront front = new HttpFront(options, tap, s);
             http = front;
-            server = configure(McpServer.sync(front.transport(mapper)), mapper, catalog);
+            server = configure(McpServer.async(front.transport(mapper)), mapper, catalog);
             front.start();
         }
         catalog.attach(server);
@@ -131,7 +131,7 @@ public final class McpFront {
         catalog.changed(); // a tool that came or went while the server was being built
     }
 
-    private <S extends McpServer.SyncSpecification<S>> McpSyncServer configure(S spec, McpJsonMapper mapper,
+    private McpAsyncServer configure(McpServer.AsyncSpecification<?> spec, McpJsonMapper mapper,
             ToolCatalog catalog) throws HostError {
         String version = context.getBundle().getVersion().toString();
         return spec.serverInfo("pi-host", version)
@@ -191,7 +191,7 @@ public final class McpFront {
         if (f != null) {
             f.stop();
         }
-        McpSyncServer s = server;
+        McpAsyncServer s = server;
         if (s != null) {
             s.close();
         }

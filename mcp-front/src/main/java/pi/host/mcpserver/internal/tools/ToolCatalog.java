@@ -1,9 +1,9 @@
 package pi.host.mcpserver.internal.tools;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.server.McpSyncServer;
-import io.modelcontextprotocol.server.McpSyncServerExchange;
+import io.modelcontextprotocol.server.McpAsyncServer;
+import io.modelcontextprotocol.server.McpAsyncServerExchange;
+import io.modelcontextprotocol.server.McpServerFeatures.AsyncToolSpecification;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -17,6 +17,7 @@ import java.util.function.BiFunction;
 import pi.host.core.rpc.HostClient;
 import pi.host.core.rpc.HostError;
 import pi.host.mcpserver.internal.session.FrontSession;
+import reactor.core.publisher.Mono;
 
 /**
  * What {@code tools/list} offers: the session's Agent catalog as {@code tools.list} gives it, with
@@ -36,19 +37,19 @@ public final class ToolCatalog {
 
     private final FrontSession session;
     private final HostClient host;
-    private final BiFunction<McpSyncServerExchange, McpSchema.CallToolRequest, McpSchema.CallToolResult> handler;
+    private final BiFunction<McpAsyncServerExchange, McpSchema.CallToolRequest, Mono<McpSchema.CallToolResult>> handler;
     private final Executor refresher;
     private final AtomicBoolean refreshQueued = new AtomicBoolean();
     private final AtomicLong rounds = new AtomicLong();
     private final Map<String, McpSchema.Tool> offered = new LinkedHashMap<>();
-    private volatile McpSyncServer server;
+    private volatile McpAsyncServer server;
 
     /**
      * @param session the catalog session: it lists the catalog and holds the activations the schemas need
      * @param refresher runs refreshes one at a time
      */
     public ToolCatalog(HostClient host, FrontSession session,
-            BiFunction<McpSyncServerExchange, McpSchema.CallToolRequest, McpSchema.CallToolResult> handler,
+            BiFunction<McpAsyncServerExchange, McpSchema.CallToolRequest, Mono<McpSchema.CallToolResult>> handler,
             Executor refresher) {
         this.host = host;
         this.session = session;
@@ -57,16 +58,16 @@ public final class ToolCatalog {
     }
 
     /** The tools as the server starts with them (no list_changed for these). */
-    public synchronized List<SyncToolSpecification> initial() throws HostError {
+    public synchronized List<AsyncToolSpecification> initial() throws HostError {
         offered.clear();
         offered.putAll(compute());
-        List<SyncToolSpecification> specs = new ArrayList<>();
+        List<AsyncToolSpecification> specs = new ArrayList<>();
         offered.values().forEach(t -> specs.add(spec(t)));
         return specs;
     }
 
     /** From now on, changes go to this server. */
-    public void attach(McpSyncServer s) {
+    public void attach(McpAsyncServer s) {
         this.server = s;
     }
 
@@ -86,7 +87,7 @@ public final class ToolCatalog {
     }
 
     private synchronized void refresh() throws HostError {
-        McpSyncServer s = server;
+        McpAsyncServer s = server;
         if (s == null) {
             return;
         }
@@ -94,13 +95,13 @@ public final class ToolCatalog {
         for (String name : new ArrayList<>(offered.keySet())) {
             McpSchema.Tool now = next.get(name);
             if (now == null || !now.equals(offered.get(name))) {
-                s.removeTool(name);
+                s.removeTool(name).block();
                 offered.remove(name);
             }
         }
         for (McpSchema.Tool t : next.values()) {
             if (!offered.containsKey(t.name())) {
-                s.addTool(spec(t));
+                s.addTool(spec(t)).block();
                 offered.put(t.name(), t);
             }
         }
@@ -149,7 +150,7 @@ public final class ToolCatalog {
                 .build();
     }
 
-    private SyncToolSpecification spec(McpSchema.Tool t) {
-        return SyncToolSpecification.builder().tool(t).callHandler(handler).build();
+    private AsyncToolSpecification spec(McpSchema.Tool t) {
+        return AsyncToolSpecification.builder().tool(t).callHandler(handler).build();
     }
 }
