@@ -25,16 +25,23 @@ import pi.host.mcp.internal.config.ServerSpec;
  * what it starts:
  *
  * <pre>
- * setpriv --pdeathsig USR1 --  /bin/sh -c WATCHDOG pi-mcp:MARKER HOST_PID SETSID  COMMAND ARGS...
+ * setpriv --pdeathsig URG --  /bin/sh -c WATCHDOG pi-mcp:MARKER HOST_PID SETSID  COMMAND ARGS...
  * </pre>
  *
  * The watchdog ({@code watchdog.sh}) runs the command with {@code setsid}, so the server leads a process
  * group (and session) of its own, and kills that group on removal, on shutdown and when the host dies
- * (the parent-death signal reaches the watchdog even after kill -9 of the host). The environment is
+ * (the parent-death signal reaches the watchdog even after kill -9 of the host). That signal is
+ * {@value #PARENT_DEATH_SIGNAL}, which does nothing by default: it also comes when only the host thread
+ * that started the server ends, and one that came before the watchdog's trap was set would have ended
+ * the watchdog (and so the server) with a signal that terminates by default; the watchdog looks at its
+ * parent once after setting the trap instead, so a host death in that window is not missed. The environment is
  * the small set other MCP clients pass (HOME, LOGNAME, SHELL, TERM, USER, locale) with PATH from the
  * user's login shell, then the entry's {@code env}; the host's own variables are not passed on.
  */
 public final class StdioLaunch {
+
+    /** The parent-death signal the watchdog gets (its trap in watchdog.sh names the same one). */
+    static final String PARENT_DEATH_SIGNAL = "URG";
 
     /** Variables a server gets from the host's environment; everything else it gets from its entry. */
     static final List<String> INHERITED = List.of("HOME", "LOGNAME", "USER", "SHELL", "TERM", "LANG", "LC_ALL",
@@ -95,7 +102,7 @@ public final class StdioLaunch {
     /** The command line that starts {@code spec}'s server under the watchdog, for the host {@code hostPid}. */
     List<String> command(ServerSpec spec, String marker, String hostPid) {
         List<String> command = new ArrayList<>();
-        setpriv.ifPresent(p -> command.addAll(List.of(p.toString(), "--pdeathsig", "USR1", "--")));
+        setpriv.ifPresent(p -> command.addAll(List.of(p.toString(), "--pdeathsig", PARENT_DEATH_SIGNAL, "--")));
         command.addAll(List.of("/bin/sh", "-c", WATCHDOG, marker, hostPid,
                 setsid.map(Path::toString).orElse(""), spec.command()));
         command.addAll(spec.args());

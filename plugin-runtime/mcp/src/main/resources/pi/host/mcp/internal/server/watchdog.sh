@@ -1,10 +1,12 @@
 # pi-host MCP server watchdog (POSIX sh). Started as: sh -c THIS pi-mcp:<marker> HOST_PID SETSID CMD ARGS...
-# by "setpriv --pdeathsig USR1" where util-linux has it. It runs the server as the leader of a process group
+# by "setpriv --pdeathsig URG" where util-linux has it. It runs the server as the leader of a process group
 # of its own and ends that whole group when
 #   - it gets TERM/INT/HUP (the host removes or stops the server): TERM to the group, 2 s grace, then KILL;
-#   - it gets USR1 and its parent is no longer the host (the host died, even by kill -9: the parent-death
-#     signal). USR1 also comes when only the host thread that started it ended; then the parent is still
-#     the host and nothing happens;
+#   - it gets URG and its parent is no longer the host (the host died, even by kill -9: the parent-death
+#     signal). URG also comes when only the host thread that started it ended; then the parent is still
+#     the host and nothing happens. URG does nothing by default, so one that comes before the trap below is
+#     set cannot end the watchdog; the parent is looked at once after the trap, so a host that died before
+#     it is not missed either;
 #   - the server exits: what it left running in its group is killed, and the exit status is told to the
 #     host as an MCP log notification on stdout whose logger is the marker ($0).
 marker=$0
@@ -13,7 +15,13 @@ setsid=$2
 shift 2
 sig=
 trap 'sig=TERM' TERM INT HUP
-trap 'sig=USR1' USR1
+trap 'sig=PARENT' URG
+if [ -r /proc/$$/stat ]; then
+  read -r _ _ _ ppid _ < /proc/$$/stat
+  if [ "$ppid" != "$host" ]; then
+    exit 137
+  fi
+fi
 # an asynchronous command's stdin is /dev/null before its own redirections (POSIX, without job control):
 # the server gets the pipe through fd 3, which it does not keep
 exec 3<&0
@@ -39,7 +47,7 @@ while :; do
       group KILL
       exit 143
       ;;
-    USR1)
+    PARENT)
       sig=
       read -r _ _ _ ppid _ < /proc/$$/stat
       if [ "$ppid" != "$host" ]; then
@@ -63,7 +71,7 @@ while :; do
   # and the server's last stderr lines (the SDK stops reading one stream when the other ends)
   sleep 10 &
   linger=$!
-  trap 'kill "$linger" 2>/dev/null' TERM INT HUP USR1
+  trap 'kill "$linger" 2>/dev/null' TERM INT HUP URG
   wait "$linger"
   exit "$status"
 done

@@ -101,6 +101,41 @@ class StdioLaunchTest {
         assertThat(started.get().waitFor()).isEqualTo(143);
     }
 
+    /**
+     * Pins the window before the watchdog's trap: a parent-death signal in it (the starting thread ended
+     * at once) ended the watchdog, and with it the server, when that signal terminated by default.
+     * The signal is sent by the process to itself just before it becomes the watchdog.
+     */
+    @Test
+    void aParentDeathSignalBeforeTheTrapIsSetEndsNothing() throws Exception {
+        Path pids = dir.resolve("pids");
+        List<String> command = launch.command(spec("sleep 1000 & echo $$ $! > " + pids + "; wait"), "pi-mcp:t",
+                Long.toString(ProcessHandle.current().pid()));
+        int separator = command.indexOf("--");
+        List<String> early = new ArrayList<>(List.of("/bin/sh", "-c",
+                "kill -s " + StdioLaunch.PARENT_DEATH_SIGNAL + " $$; exec \"$@\"", "early"));
+        early.addAll(command.subList(separator + 1, command.size()));
+        Process watchdog = new ProcessBuilder(early).redirectErrorStream(true).start();
+        long[] tree = serverAndGrandchild(pids);
+        assertThat(ProcessHandle.of(tree[0]).map(ProcessHandle::isAlive)).contains(true);
+
+        watchdog.destroy();
+        awaitGone(tree);
+        assertThat(watchdog.waitFor()).isEqualTo(143);
+    }
+
+    /** Pins the other side of that window: a host that died before the trap was set must not be missed. */
+    @Test
+    void aHostGoneBeforeTheTrapIsSetStartsNoServer() throws Exception {
+        Path ran = dir.resolve("ran");
+        // pid 1 is not the watchdog's parent: as if the host had died and the watchdog been re-parented
+        Process watchdog = new ProcessBuilder(launch.command(spec("echo ran > " + ran), "pi-mcp:t", "1"))
+                .redirectErrorStream(true).start();
+        assertThat(watchdog.waitFor(10, java.util.concurrent.TimeUnit.SECONDS)).isTrue();
+        assertThat(watchdog.exitValue()).isEqualTo(137);
+        assertThat(ran).doesNotExist();
+    }
+
     @Test
     void onlyItsPipesAndASmallEnvironment() throws Exception {
         Path held = Files.writeString(dir.resolve("host-file"), "the host holds this open");
