@@ -16,11 +16,14 @@ shift 2
 sig=
 trap 'sig=TERM' TERM INT HUP
 trap 'sig=PARENT' URG
-if [ -r /proc/$$/stat ]; then
+# whether the host is gone: our parent is no longer it (the parent-death signal only comes with /proc)
+host_gone() {
+  [ -r /proc/$$/stat ] || return 1
   read -r _ _ _ ppid _ < /proc/$$/stat
-  if [ "$ppid" != "$host" ]; then
-    exit 137
-  fi
+  [ "$ppid" != "$host" ]
+}
+if host_gone; then
+  exit 137
 fi
 # an asynchronous command's stdin is /dev/null before its own redirections (POSIX, without job control):
 # the server gets the pipe through fd 3, which it does not keep
@@ -49,8 +52,7 @@ while :; do
       ;;
     PARENT)
       sig=
-      read -r _ _ _ ppid _ < /proc/$$/stat
-      if [ "$ppid" != "$host" ]; then
+      if host_gone; then
         group KILL
         exit 137
       fi
