@@ -88,19 +88,22 @@ class HostStateIT {
     }
 
     @Test
-    void noGrantAndNoModeReachesTheDataDir() throws Exception {
-        try (HostProcess host = HostProcess.serve(data)) {
+    void noGrantAndNoModeReachesTheDataDir(@TempDir Path box) throws Exception {
+        // the data dir below a folder of the test's own, so the grant on its parent (and the Glob it allows)
+        // reaches only what this test made, never the whole of /tmp
+        Path dataDir = Files.createDirectory(box.resolve("data"));
+        try (HostProcess host = HostProcess.serve(dataDir)) {
             String s = host.session(project, "ask");
             // an outside grant on the data dir's parent, below it: it still does not cover the data dir
-            Path parent = data.getParent();
+            Path parent = dataDir.getParent();
             int g = host.startTool(s, "g1", "Glob", json("pattern", "*", "path", parent.toString()));
             host.resolve(host.card("g1"), "allow-session");
             assertThat(host.result(g).get("ok").asBoolean()).isTrue();
-            refused(host, s, "r1", "Read", json("path", data.resolve("pi-host.db").toString()));
-            refused(host, s, "g2", "Glob", json("pattern", "*", "path", data.toString()));
+            refused(host, s, "r1", "Read", json("path", dataDir.resolve("pi-host.db").toString()));
+            refused(host, s, "g2", "Glob", json("pattern", "*", "path", dataDir.toString()));
 
             host.call("session.configure", json("sessionId", s, "mode", "plan"));
-            refused(host, s, "r2", "Read", json("path", data.resolve("pi-host.db").toString()));
+            refused(host, s, "r2", "Read", json("path", dataDir.resolve("pi-host.db").toString()));
         }
     }
 
