@@ -8,12 +8,9 @@
 # is mapped only when it and its folders belong to the distribution's owner and nobody else may write them,
 # and its name carries a key of everything it depends on (the java, the options, every jar), so a stale one
 # is never asked for. A missing one is made once by a training start of the host on a throw-away data dir.
-# `pi-host mcp` (COMMAND mcp) has an archive of its own, trained through the MCP front: one training start
-# can only teach one command's path, and the front's, the MCP SDK's and Reactor's classes are not on serve's.
 
 pi_host_jvm() {
-  local assembly="$1" profile="serve"
-  [[ "${2:-}" == "mcp" ]] && profile="mcp"
+  local assembly="$1"
   local java feature home mode
   java="$(_pi_host_pick_java)" || return 1
   home="$(_pi_host_java_home "$java")"
@@ -40,7 +37,7 @@ pi_host_jvm() {
   PI_HOST_JVM_CHOICE="java $feature ($home)"
   if [[ "$mode" != "none" ]]; then
     local archive
-    if archive="$(_pi_host_archive "$assembly" "$java" "$home" "$mode" "$profile" "${opts[@]}")"; then
+    if archive="$(_pi_host_archive "$assembly" "$java" "$home" "$mode" "${opts[@]}")"; then
       if [[ "$mode" == "aot" ]]; then opts+=("-XX:AOTCache=$archive"); else opts+=("-XX:SharedArchiveFile=$archive"); fi
       PI_HOST_JVM_CHOICE+=" with its $([[ $mode == aot ]] && echo "AOT cache" || echo "AppCDS archive") $archive"
     else
@@ -103,8 +100,8 @@ _pi_host_owned() {
 
 # Prints the archive to map (making it first when missing); fails when there is none to trust.
 _pi_host_archive() {
-  local assembly="$1" java="$2" home="$3" mode="$4" profile="$5"
-  shift 5
+  local assembly="$1" java="$2" home="$3" mode="$4"
+  shift 4
   local opts=("$@")
   local launcher owner dir key file
   launcher="$(dirname "$assembly")/pi.host.launcher.jar"
@@ -120,7 +117,6 @@ _pi_host_archive() {
   # everything the archive depends on: the JVM, its options, every jar it may hold classes of
   key="$( {
     echo "$mode $java $home"
-    [[ "$profile" == "serve" ]] || echo "profile $profile" # serve's key stays what it was
     cat "$home/release" 2>/dev/null
     stat -L -c '%n %s %Y' "$java" "$home/lib/modules" 2>/dev/null
     printf '%s\n' "${opts[@]}"
@@ -130,7 +126,7 @@ _pi_host_archive() {
   file="$dir/pi-host-$key.$mode"
   if [[ ! -e "$file" ]]; then
     [[ "$(id -u)" == "$owner" ]] || return 1
-    _pi_host_train "$assembly" "$java" "$mode" "$profile" "$file" "${opts[@]}" || return 1
+    _pi_host_train "$assembly" "$java" "$mode" "$file" "${opts[@]}" || return 1
   fi
   _pi_host_owned "$file" "$owner" && [[ -f "$file" ]] || return 1
   echo "$file"
@@ -141,8 +137,8 @@ _pi_host_archive() {
 # Written below a private temp folder inside the archive folder and moved into place, so no half-written
 # archive is ever mapped and nothing else can write it while it is made; only the newest few are kept.
 _pi_host_train() {
-  local assembly="$1" java="$2" mode="$3" profile="$4" file="$5"
-  shift 5
+  local assembly="$1" java="$2" mode="$3" file="$4"
+  shift 4
   local opts=("$@")
   local launcher tmp flag
   launcher="$(dirname "$assembly")/pi.host.launcher.jar"
@@ -153,9 +149,6 @@ _pi_host_train() {
   printf 'line 1\nline 2 TODO\n' >"$tmp/work/a.txt"
   # a larger file too, so the profiles cover a Grep that shows many lines and a Read of many lines
   seq -f 'line %g of a longer file; TODO every line' 1 3000 >"$tmp/work/long.txt"
-  if [[ "$profile" == "mcp" ]]; then
-    _pi_host_train_mcp "$java" "$flag" "$launcher" "$tmp" "${opts[@]}"
-  else
   (
     coproc HOST { exec "$java" "${opts[@]}" "$flag" -jar "$launcher" serve --stdio --data-dir "$tmp/data" 2>/dev/null; }
     request() { printf '%s\n' "$1" >&"${HOST[1]}"; local line; IFS= read -r -t 120 line <&"${HOST[0]}" && printf '%s' "$line"; }
@@ -180,7 +173,6 @@ _pi_host_train() {
     exec {HOST[1]}>&-
     wait "$HOST_PID"
   ) </dev/null >/dev/null 2>&1
-  fi
   local made=1
   if [[ -s "$tmp/archive" ]]; then
     chmod 0444 "$tmp/archive" && mv -f "$tmp/archive" "$file" && made=0
@@ -193,35 +185,4 @@ _pi_host_train() {
     echo "pi-host: could not prepare the start-up archive; starting without it" >&2
   fi
   return $made
-}
-
-# The training of `pi-host mcp`: an MCP client's handshake, then the calls of the front's first minutes
-# (mostly small Reads), each through the front, the SDK and the host's pipeline; end of input ends the host.
-_pi_host_train_mcp() {
-  local java="$1" flag="$2" launcher="$3" tmp="$4"
-  shift 4
-  local opts=("$@")
-  (
-    coproc HOST { exec "$java" "${opts[@]}" "$flag" -jar "$launcher" mcp --workspace "$tmp/work" --data-dir "$tmp/data" \
-      --permission-mode auto 2>/dev/null; }
-    answer() { local line; while IFS= read -r -t 120 line <&"${HOST[0]}"; do [[ "$line" == *'"id":'$1','* ]] && break; done; }
-    printf '%s\n' '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pi-host-training","version":"1"}}}' >&"${HOST[1]}"
-    answer 1
-    printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' >&"${HOST[1]}"
-    answer 2
-    n=2
-    for call in '"Read","arguments":{"path":"a.txt"}' '"Grep","arguments":{"pattern":"TODO"}' \
-      '"Read","arguments":{"path":"long.txt"}' '"Glob","arguments":{"pattern":"*.txt"}' \
-      '"Write","arguments":{"path":"b.txt","content":"x\n"}'; do
-      reps=3
-      [[ "$call" == *'"a.txt"'* ]] && reps=60
-      for ((k = 0; k < reps; k++)); do
-        n=$((n + 1))
-        printf '%s\n' '{"jsonrpc":"2.0","id":'$n',"method":"tools/call","params":{"name":'"$call"'}}' >&"${HOST[1]}"
-        answer "$n"
-      done
-    done
-    exec {HOST[1]}>&-
-    wait "$HOST_PID"
-  ) </dev/null >/dev/null 2>&1
 }

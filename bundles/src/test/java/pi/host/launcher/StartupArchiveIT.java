@@ -82,41 +82,9 @@ class StartupArchiveIT {
         assertThat(second).isNotNull().isNotEqualTo(first);
     }
 
-    /**
-     * Pins: {@code pi-host mcp} maps an archive of its own, trained through the MCP front, so the front's
-     * classes (and the SDK's) come from it; serve's archive stays the one serve maps.
-     */
-    @Test
-    void mcpMapsAnArchiveTrainedThroughTheFront() throws Exception {
-        Path serve = archiveOf(command());
-        Path workspace = Files.createDirectories(root.resolve("ws"));
-        List<String> mcp = command("mcp", "--workspace", workspace.toString(), "--data-dir",
-                root.resolve("data").toString());
-        Path archive = archiveOf(mcp);
-        assertThat(archive).isNotNull().isNotEqualTo(serve).hasParent(assembly.resolve("jvm"));
-        assertThat(archiveOf(command())).as("serve's archive is unchanged").isEqualTo(serve);
-
-        // the archive's classes: a start of the printed command (stdin at its end: the front stops the host)
-        Path log = root.resolve("class-load.txt");
-        List<String> run = new java.util.ArrayList<>(mcp);
-        // after the options file: its -Xlog:disable would turn this off
-        run.add(run.indexOf("-jar"), "-Xlog:class+load=info:file=" + log);
-        Process p = new ProcessBuilder(run).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null"))).start();
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(Files.readAllLines(log)).anyMatch(l -> l.contains(" pi.host.mcpserver.internal.McpFront source: shared objects file"));
-    }
-
     /** What bin/pi-host would run (PI_HOST_PRINT_COMMAND), making the archive first when it is missing. */
     private List<String> command() throws Exception {
-        return command("serve", "--stdio");
-    }
-
-    private List<String> command(String... args) throws Exception {
-        List<String> argv = new java.util.ArrayList<>(List.of(root.resolve("bin").resolve("pi-host").toString()));
-        argv.addAll(List.of(args));
-        ProcessBuilder pb = new ProcessBuilder(argv);
+        ProcessBuilder pb = new ProcessBuilder(root.resolve("bin").resolve("pi-host").toString(), "serve", "--stdio");
         pb.environment().put("PI_HOST_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
         pb.environment().put("PI_HOST_PRINT_COMMAND", "1");
         pb.environment().remove("PI_HOST_ARCHIVE");
