@@ -1,5 +1,8 @@
 package pi.host.core.internal.execute;
 
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -9,6 +12,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
+import pi.host.spi.AsyncBody;
 
 /**
  * Runs a provider's body with the call's budget and cancellation (spec §3): a timeout cancels the
@@ -20,7 +24,9 @@ import pi.host.api.ToolResult;
  * again were two thread wake-ups per call, measured as a large share of a short call's cost on two
  * cores. The outcome therefore goes to a callback, exactly once: from the calling thread when the
  * body returns, or, when the timeout or an abort comes first, from a thread of this runner while the
- * body goes on (its late result is dropped).
+ * body goes on (its late result is dropped). An {@link AsyncBody} is started on the calling thread
+ * and ends from the thread that completes it (the MCP bridge's answer arrives on the SDK's reader
+ * thread, which then writes the audit row and the answer instead of waking the caller to do it).
  */
 final class ToolRunner implements AutoCloseable {
 
@@ -48,7 +54,8 @@ final class ToolRunner implements AutoCloseable {
 
     /**
      * Runs the body on this thread and gives its outcome to {@code done} exactly once (see the class
-     * comment). Returns when the body has returned, which may be long after {@code done} ran.
+     * comment). Returns when the body has returned, which may be long after {@code done} ran; an
+     * {@link AsyncBody} returns once started, and its outcome comes when its stage completes.
      */
     void run(ToolProvider provider, HostToolCall call, CallCancellation cancel, long timeoutMs, boolean readOnly,
             Consumer<Outcome> done) {
@@ -68,6 +75,22 @@ final class ToolRunner implements AutoCloseable {
                 });
             }
         });
+        if (provider instanceof AsyncBody async) {
+            started(async, call).whenComplete((result, failure) -> {
+                timeout.disarm();
+                abort.close();
+                if (ended.compareAndSet(false, true)) {
+                    try {
+                        done.accept(outcome(result, failure));
+                    } catch (RuntimeException | Error e) {
+                        // no caller to report it to: the completing thread is the body's own
+                        System.getLogger(ToolRunner.class.getName()).log(System.Logger.Level.ERROR,
+                                "ending a call failed", e);
+                    }
+                }
+            });
+            return;
+        }
         Outcome outcome;
         try {
             outcome = body(provider, call);
@@ -79,6 +102,27 @@ final class ToolRunner implements AutoCloseable {
         if (ended.compareAndSet(false, true)) {
             done.accept(outcome);
         }
+    }
+
+    /** The body's stage; a start that throws is a failed stage. */
+    private static CompletionStage<ToolResult> started(AsyncBody body, HostToolCall call) {
+        try {
+            CompletionStage<ToolResult> stage = body.start(call);
+            return stage != null ? stage
+                    : CompletableFuture.failedFuture(new IllegalStateException("no stage"));
+        } catch (Exception | LinkageError | StackOverflowError e) {
+            return CompletableFuture.failedFuture(e);
+        }
+    }
+
+    private static Outcome outcome(ToolResult result, Throwable failure) {
+        if (failure != null) {
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                    ? failure.getCause() : failure;
+            return new Outcome(Kind.FAILED, null, cause.toString());
+        }
+        return result == null ? new Outcome(Kind.FAILED, null, "the tool returned no result")
+                : new Outcome(Kind.DONE, result, null);
     }
 
     /** Runs {@code work} on another thread (a caller that must get its thread back at the timeout). */
@@ -104,11 +148,7 @@ final class ToolRunner implements AutoCloseable {
 
     private static Outcome body(ToolProvider provider, HostToolCall call) {
         try {
-            ToolResult result = provider.execute(call);
-            if (result == null) {
-                return new Outcome(Kind.FAILED, null, "the tool returned no result");
-            }
-            return new Outcome(Kind.DONE, result, null);
+            return outcome(provider.execute(call), null);
         } catch (Exception | LinkageError | StackOverflowError e) {
             // a plugin that throws (or was uninstalled mid-call) is a typed failure, never the host's problem
             return new Outcome(Kind.FAILED, null, e.toString());

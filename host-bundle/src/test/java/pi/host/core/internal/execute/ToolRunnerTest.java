@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -19,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.core.internal.events.HostEvents;
+import pi.host.spi.AsyncBody;
 
 /** The tool body's budget and cancellation, with the body on the calling thread (spec §3). */
 class ToolRunnerTest {
@@ -145,6 +148,107 @@ class ToolRunnerTest {
         assertThat(Thread.currentThread().isInterrupted()).isFalse();
     }
 
+    /** Pins: an asynchronous body's call ends on the thread that completes it; the caller is not held. */
+    @Test
+    void anAsyncBodyEndsTheCallFromTheThreadThatCompletesIt() throws Exception {
+        CallCancellation cancel = new CallCancellation("mcp_s_echo");
+        CompletableFuture<ToolResult> answer = new CompletableFuture<>();
+        runner.run(async(c -> answer), call(cancel), cancel, 60_000, false, this::record);
+        assertThat(outcomes).as("run returned before the answer came").isEmpty();
+
+        callers.submit(() -> answer.complete(ToolResult.ok("echo"))).get(10, TimeUnit.SECONDS);
+        assertThat(outcomes).singleElement().satisfies(o -> {
+            assertThat(o.kind()).isEqualTo(ToolRunner.Kind.DONE);
+            assertThat(o.result().text()).containsExactly("echo");
+        });
+        assertThat(outcomeThreads).singleElement().isNotEqualTo(Thread.currentThread().getName());
+        Awaitility.await().during(Duration.ofMillis(300)).atMost(BOUND).until(() -> !cancel.isCancelled());
+    }
+
+    /** Pins: an asynchronous body that never answers is answered TOOL_TIMEOUT at its budget, as any body. */
+    @Test
+    void anAsyncBodyThatNeverAnswersTimesOut() {
+        CallCancellation cancel = new CallCancellation("mcp_s_echo");
+        CompletableFuture<ToolResult> never = new CompletableFuture<>();
+        runner.run(async(c -> never), call(cancel), cancel, 200, false, this::record);
+
+        Awaitility.await().atMost(BOUND).until(() -> outcomes.size() == 1);
+        assertThat(outcomes.get(0).kind()).isEqualTo(ToolRunner.Kind.TIMEOUT);
+        assertThat(cancel.reason()).isEqualTo("timeout");
+        never.complete(ToolResult.ok("too late"));
+        assertThat(outcomes).as("the late answer is dropped").hasSize(1);
+    }
+
+    /** Pins: an abort of a mutating asynchronous body waits for the body's own answer. */
+    @Test
+    void anAbortOfAMutatingAsyncBodyWaitsForItsAnswer() {
+        CallCancellation cancel = new CallCancellation("mcp_s_write");
+        CompletableFuture<ToolResult> answer = new CompletableFuture<>();
+        runner.run(async(c -> answer), call(cancel), cancel, 60_000, false, this::record);
+
+        cancel.cancel("aborted");
+        Awaitility.await().during(Duration.ofMillis(200)).atMost(BOUND).until(outcomes::isEmpty);
+        answer.complete(ToolResult.ok("stopped after the write"));
+        assertThat(outcomes).singleElement().satisfies(o -> {
+            assertThat(o.kind()).isEqualTo(ToolRunner.Kind.DONE);
+            assertThat(o.result().text()).containsExactly("stopped after the write");
+        });
+    }
+
+    /** Pins: a start that throws, a failed stage and a null stage are each a typed failure, never a dead call. */
+    @Test
+    void anAsyncBodyThatFailsIsAFailure() {
+        CallCancellation c1 = new CallCancellation("T");
+        runner.run(async(c -> {
+            throw new IllegalStateException("no start");
+        }), call(c1), c1, 60_000, false, this::record);
+        CallCancellation c2 = new CallCancellation("T");
+        runner.run(async(c -> CompletableFuture.failedFuture(new IllegalStateException("gone"))), call(c2), c2, 60_000,
+                false, this::record);
+        CallCancellation c3 = new CallCancellation("T");
+        runner.run(async(c -> null), call(c3), c3, 60_000, false, this::record);
+
+        assertThat(outcomes).extracting(ToolRunner.Outcome::kind).containsExactly(ToolRunner.Kind.FAILED,
+                ToolRunner.Kind.FAILED, ToolRunner.Kind.FAILED);
+        assertThat(outcomes).extracting(ToolRunner.Outcome::failure).satisfiesExactly(
+                f -> assertThat(f).contains("no start"), f -> assertThat(f).contains("gone"),
+                f -> assertThat(f).contains("no stage"));
+    }
+
+    @FunctionalInterface
+    private interface Start {
+        CompletionStage<ToolResult> start(pi.host.api.ToolCall call);
+    }
+
+    private static AsyncBody async(Start start) {
+        abstract class AsyncTestTool extends TestTool implements AsyncBody {
+        }
+        return new AsyncTestTool() {
+            @Override
+            public CompletionStage<ToolResult> start(pi.host.api.ToolCall call) {
+                return start.start(call);
+            }
+
+            @Override
+            public ToolResult execute(pi.host.api.ToolCall call) {
+                throw new AssertionError("the host starts an asynchronous body, it never waits in execute");
+            }
+        };
+    }
+
+    /** What every test tool declares. */
+    private abstract static class TestTool implements ToolProvider {
+        @Override
+        public String description() {
+            return "test";
+        }
+
+        @Override
+        public String inputSchema() {
+            return "{}";
+        }
+    }
+
     private void record(ToolRunner.Outcome outcome) {
         outcomeThreads.add(Thread.currentThread().getName());
         outcomes.add(outcome);
@@ -156,17 +260,7 @@ class ToolRunnerTest {
     }
 
     private static ToolProvider tool(Body body) {
-        return new ToolProvider() {
-            @Override
-            public String description() {
-                return "test";
-            }
-
-            @Override
-            public String inputSchema() {
-                return "{}";
-            }
-
+        return new TestTool() {
             @Override
             public ToolResult execute(pi.host.api.ToolCall call) throws Exception {
                 return body.run((HostToolCall) call);

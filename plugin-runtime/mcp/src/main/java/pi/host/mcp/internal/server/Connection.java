@@ -237,34 +237,38 @@ public final class Connection {
         return last == null ? status : status + ": " + last;
     }
 
-    /** Runs one call; see the class comment for how it ends. */
-    ToolResult call(String tool, Map<String, Object> arguments, ToolCall call) {
+    /**
+     * Starts one call; see the class comment for how it ends. The result completes on the SDK's reader
+     * thread (or the cancelling one), which then ends the host's call: no thread waits for it.
+     */
+    CompletableFuture<ToolResult> call(String tool, Map<String, Object> arguments, ToolCall call) {
         String token = "pi-" + call.traceId();
         InFlight f = new InFlight(call, new CompletableFuture<>());
         inFlight.put(token, f);
+        CompletableFuture<ToolResult> result = f.result();
+        // the record goes before the host's call ends with the result (the host's stage depends on this one)
+        CompletableFuture<ToolResult> ended = result.whenComplete((r, e) -> {
+            inFlight.remove(token);
+            transport.done(token);
+        });
+        if (dead.get()) {
+            result.complete(unavailable(deathReason));
+            return ended;
+        }
         try {
-            if (dead.get()) {
-                return unavailable(deathReason);
-            }
             Disposable sent = client.callTool(McpSchema.CallToolRequest.builder().name(tool).arguments(arguments)
                     .progressToken(token).build())
-                    .subscribe(r -> f.result().complete(ResultMapping.map(spec.id(), tool, r)),
-                            e -> f.result().complete(failure(e)));
+                    .subscribe(r -> result.complete(ResultMapping.map(spec.id(), tool, r)),
+                            e -> result.complete(failure(e)));
             call.onCancel(() -> {
                 transport.cancel(token, call.isCancelled() ? "cancelled by the user or the host's timeout" : "");
                 sent.dispose();
-                f.result().complete(ToolResult.error(ErrorCode.TOOL_ABORTED, "the call was cancelled"));
+                result.complete(ToolResult.error(ErrorCode.TOOL_ABORTED, "the call was cancelled"));
             });
-            return f.result().get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return ToolResult.error(ErrorCode.TOOL_ABORTED, "the call was interrupted");
-        } catch (ExecutionException e) {
-            return failure(e.getCause());
-        } finally {
-            inFlight.remove(token);
-            transport.done(token);
+        } catch (RuntimeException e) {
+            result.complete(failure(e));
         }
+        return ended;
     }
 
     private ToolResult failure(Throwable e) {

@@ -209,7 +209,7 @@ public final class McpServer implements Connection.Listener {
     }
 
     /** Runs one call of the tool {@code tool} (the server's own name). */
-    public ToolResult call(String tool, Map<String, Object> arguments, ToolCall call) {
+    public CompletableFuture<ToolResult> call(String tool, Map<String, Object> arguments, ToolCall call) {
         Connection c;
         String why;
         synchronized (this) {
@@ -217,8 +217,8 @@ public final class McpServer implements Connection.Listener {
             why = state + (error == null ? "" : ": " + error);
         }
         if (c == null) {
-            return ToolResult.error(ErrorCode.MCP_SERVER_UNAVAILABLE, "the MCP server '" + spec.id()
-                    + "' is not available (" + why + ")");
+            return CompletableFuture.completedFuture(ToolResult.error(ErrorCode.MCP_SERVER_UNAVAILABLE,
+                    "the MCP server '" + spec.id() + "' is not available (" + why + ")"));
         }
         return c.call(tool, arguments, call);
     }
