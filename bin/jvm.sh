@@ -28,9 +28,10 @@ pi_host_jvm() {
   # (1/64 of the RAM) the start touches ~100 MB of eden it never needs again (docs/performance.md, "Memory");
   # the heap still grows as a call needs it
   opts+=(-Xms16m)
-  # give the C heap's freed memory back: the start's compiler arenas and parsing leave ~5-15 MiB of freed
-  # malloc memory that glibc keeps resident; a trim every few seconds returns it (docs/performance.md,
-  # "Issue 19, third round"). Only where the option is known to exist: an unknown -XX option stops the JVM.
+  # give the C heap's freed memory back: the JIT's arenas peak near 40 MiB during the start; the JVM hands
+  # them back to malloc within 5 s, and glibc keeps them resident until a trim (~15 MiB of idle RSS;
+  # docs/performance.md, "Issue 19, third round"). Only where the option is known to exist: an unknown -XX
+  # option stops the JVM.
   if _pi_host_has_native_trim "$home" "$feature"; then
     opts+=(-XX:TrimNativeHeapInterval=2000)
   fi
