@@ -28,6 +28,13 @@ pi_host_jvm() {
   # (1/64 of the RAM) the start touches ~100 MB of eden it never needs again (docs/performance.md, "Memory");
   # the heap still grows as a call needs it
   opts+=(-Xms16m)
+  # give the C heap's freed memory back: the JIT's arenas peak near 40 MiB during the start; the JVM hands
+  # them back to malloc within 5 s, and glibc keeps them resident until a trim (~15 MiB of idle RSS;
+  # docs/performance.md, "Issue 19, third round"). Only where the option is known to exist: an unknown -XX
+  # option stops the JVM.
+  if _pi_host_has_native_trim "$home" "$feature"; then
+    opts+=(-XX:TrimNativeHeapInterval=2000)
+  fi
   # shellcheck disable=SC2206 # word splitting of the user's options is intended
   opts+=(${PI_HOST_JAVA_OPTS:-})
   mode="none"
@@ -60,6 +67,16 @@ _pi_host_feature() {
   local v
   v="$(sed -n 's/^JAVA_VERSION="\([0-9]*\).*/\1/p' "$1/release" 2>/dev/null | head -n 1)"
   echo "${v:-0}"
+}
+
+# true when the JVM has -XX:TrimNativeHeapInterval as a product option: every release from 22 on, and the
+# Java 17 updates from 17.0.15 (the one verified here; the backport came earlier, but not verified)
+_pi_host_has_native_trim() {
+  local home="$1" feature="$2" update
+  ((feature >= 22)) && return 0
+  ((feature == 17)) || return 1
+  update="$(sed -n 's/^JAVA_VERSION="17\.0\.\([0-9]*\).*/\1/p' "$home/release" 2>/dev/null | head -n 1)"
+  [[ -n "$update" ]] && ((update >= 15))
 }
 
 _pi_host_pick_java() {

@@ -54,7 +54,7 @@ class DelegateScopeTest {
         List<SubagentDefinition> shipped = java.util.Arrays.stream(builtins).map(n -> DefinitionParser.parse(
                 "---\nname: " + n + "\ndescription: builtin " + n + "\n---\n", SubagentSource.BUILTIN, n).definition())
                 .toList();
-        return new DelegateScope(new Subagents(new DefinitionLoader(shipped, List.of()), userDir,
+        return new DelegateScope(Subagents.of(new DefinitionLoader(shipped, List.of()), userDir,
                 mode -> mode == OperatingMode.AGENT ? AGENT_CATALOG : PLAN_CATALOG));
     }
 

@@ -26,7 +26,7 @@ class DelegationStepTest extends StepTest {
         Files.createDirectories(kit.project.resolve(".pi/agents"));
         Files.writeString(kit.project.resolve(".pi/agents/reader.md"), "---\nname: reader\ndescription: reads\n"
                 + "tools: [Read]\n---\nRead.\n");
-        step = new DelegationStep(new DelegateScope(new Subagents(new DefinitionLoader(List.of(), List.of()),
+        step = new DelegationStep(new DelegateScope(Subagents.of(new DefinitionLoader(List.of(), List.of()),
                 Files.createDirectories(tmp.resolve("user")), mode -> Set.of("Read", "Write"))));
     }
 

@@ -1,0 +1,66 @@
+package pi.host.launcher;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * bin/jvm.sh passes {@code -XX:TrimNativeHeapInterval} only to a JVM known to have it: an unknown {@code -XX}
+ * option stops the JVM, so a java without it (an older Java 17 update, Java 18-21) must start without it.
+ */
+class NativeTrimOptionTest {
+
+    private static final String TRIM = "-XX:TrimNativeHeapInterval=2000";
+
+    @TempDir
+    Path dir;
+
+    /** Pins that the trim option is given to exactly the releases that have it, so no java is kept from starting. */
+    @ParameterizedTest
+    @CsvSource({"17.0.8, false", "17.0.14, false", "17.0.15, true", "17.0.16, true", "21.0.5, false",
+            "22.0.2, true", "25.0.3, true"})
+    void theTrimOptionGoesOnlyToAJavaThatHasIt(String version, boolean expected) throws Exception {
+        Path home = Files.createDirectories(dir.resolve("jdk-" + version));
+        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\nexit 0\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
+        Path assembly = Files.createDirectories(dir.resolve("assembly-" + version));
+        Files.writeString(assembly.resolve("jvm.options"), "-XX:-UsePerfData\n");
+
+        List<String> options = jvmOptions(java, assembly);
+
+        assertThat(options).as("the JVM command for Java %s", version).first().isEqualTo(java.toString());
+        if (expected) {
+            assertThat(options).contains(TRIM);
+        } else {
+            assertThat(options).doesNotContain(TRIM);
+        }
+    }
+
+    /** What {@code pi_host_jvm} sets for {@code java} (no archive: this test is about the options). */
+    private static List<String> jvmOptions(Path java, Path assembly) throws IOException, InterruptedException {
+        Path script = Path.of("").toAbsolutePath().getParent().resolve("bin").resolve("jvm.sh");
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c",
+                "source \"$1\" && pi_host_jvm \"$2\" && printf '%s\\n' \"${PI_HOST_JVM[@]}\"", "jvm-options",
+                script.toString(), assembly.toString());
+        pb.environment().put("PI_HOST_JAVA", java.toString());
+        pb.environment().put("PI_HOST_ARCHIVE", "none");
+        pb.environment().remove("PI_HOST_JAVA_OPTS");
+        pb.redirectErrorStream(true);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out.lines().toList();
+    }
+}
