@@ -22,12 +22,15 @@ const USAGE = `usage: bench/grep-first.sh [options]
   --cache DIR         where the JDK sources are extracted once (default bench/.cache)
   --src-zip FILE      the JDK src.zip (default: $JAVA_HOME/lib/src.zip, else /usr/lib/jvm/*/lib/src.zip)
   --timeout S         per call (default 120)
+  --gap MS            pause between session.create's answer and the Grep (default 0: at once; a model
+                      takes longer than that to ask for its first call, and the host's start-up tail
+                      still runs right after its first answer)
   --json              also print one JSON object as the last line`;
 
 const GOALS = { content: { ref: 'rg -n', flag: '-n', goal: 1.5 }, files: { ref: 'rg -l', flag: '-l', goal: 1.1 } };
 
 function parseArgs(argv) {
-  const o = { reps: 5, pattern: 'ConcurrentHashMap', cache: join(benchDir, '.cache'), srcZip: null, timeoutS: 120, json: false };
+  const o = { reps: 5, pattern: 'ConcurrentHashMap', cache: join(benchDir, '.cache'), srcZip: null, timeoutS: 120, gapMs: 0, json: false };
   const need = (i) => { if (i + 1 >= argv.length) fail(`${argv[i]} needs a value`); return argv[i + 1]; };
   for (let i = 0; i < argv.length; i++) {
     switch (argv[i]) {
@@ -36,6 +39,7 @@ function parseArgs(argv) {
       case '--cache': o.cache = resolve(need(i)); i++; break;
       case '--src-zip': o.srcZip = resolve(need(i)); i++; break;
       case '--timeout': o.timeoutS = Number(need(i)); i++; break;
+      case '--gap': o.gapMs = Math.max(0, Number(need(i))); i++; break;
       case '--json': o.json = true; break;
       case '-h': case '--help': console.log(USAGE); process.exit(0); break;
       default: fail(`unknown option: ${argv[i]}\n${USAGE}`);
@@ -97,6 +101,7 @@ async function main() {
     try {
       const created = (await s.call('session.create', { projectRoot: tree, permissionMode: 'auto' })).response;
       if (created.error) throw new Error(`session.create: ${JSON.stringify(created.error)}`);
+      if (o.gapMs > 0) await new Promise((r) => setTimeout(r, o.gapMs));
       const r = await s.call('tools.execute', { sessionId: created.result.sessionId, turnId: 't1', toolCallId: 'c1',
         name: 'Grep', arguments: { pattern: o.pattern, outputMode: mode } });
       const res = r.response.result;
@@ -120,8 +125,8 @@ async function main() {
     }
     console.error(`bench: rep ${rep}/${o.reps}${rep === 0 ? ' (warm-up)' : ''} done`);
   }
-  const result = { date: new Date().toISOString(), load: loadavg(), reps: o.reps, pattern: o.pattern, tree, goals: [] };
-  const out = [`First Grep of a session on the JDK sources (${tree}), pattern ${o.pattern}, ${o.reps} fresh starts per JVM and mode (${result.date})`];
+  const result = { date: new Date().toISOString(), load: loadavg(), reps: o.reps, pattern: o.pattern, gapMs: o.gapMs, tree, goals: [] };
+  const out = [`First Grep of a session on the JDK sources (${tree}), pattern ${o.pattern}, ${o.reps} fresh starts per JVM and mode, ${o.gapMs ? `${o.gapMs} ms after session.create's answer` : "right after session.create's answer"} (${result.date})`];
   for (const s of subjects) out.push(`${(s.host ? `pi-host first Grep ${s.mode} [${s.host.label}]` : s.key).padEnd(40)} median ${median(samples.get(s.key)).toFixed(1).padStart(8)} ms`);
   for (const mode of Object.keys(GOALS)) {
     const ref = median(samples.get(GOALS[mode].ref));
