@@ -23,4 +23,10 @@ public interface AsyncBody extends ToolProvider {
      * {@code TOOL_FAILED}). Must not block.
      */
     CompletionStage<ToolResult> start(ToolCall call);
+
+    /** The same call, waited for: the host always uses {@link #start}; this serves any other caller. */
+    @Override
+    default ToolResult execute(ToolCall call) throws Exception {
+        return start(call).toCompletableFuture().get();
+    }
 }

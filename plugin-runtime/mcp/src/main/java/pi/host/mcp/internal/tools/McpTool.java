@@ -1,15 +1,13 @@
 package pi.host.mcp.internal.tools;
 
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
-import pi.host.api.ErrorCode;
 import pi.host.api.ToolCall;
 import pi.host.api.ToolResult;
 import pi.host.mcp.internal.server.McpServer;
 import pi.host.spi.AsyncBody;
 
 /**
- * One MCP server tool as a host {@link ToolProvider}. The host has already run the call through the one
+ * One MCP server tool as a host {@link pi.host.api.ToolProvider}. The host has already run the call through the one
  * pipeline (mode matrix, activation, the server's schema, policy and card) when {@link #execute} runs; this
  * only forwards the validated arguments to the server and maps its answer. The answer ends the host's
  * call from the SDK's reader thread ({@link AsyncBody}): no pipeline thread is parked to wait for it.
@@ -37,16 +35,5 @@ final class McpTool implements AsyncBody {
     @Override
     public CompletionStage<ToolResult> start(ToolCall call) {
         return server.call(definition.name(), call.arguments(), call);
-    }
-
-    /** The same call, waited for (the host itself always starts it; see {@link #start}). */
-    @Override
-    public ToolResult execute(ToolCall call) throws ExecutionException {
-        try {
-            return server.call(definition.name(), call.arguments(), call).get();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return ToolResult.error(ErrorCode.TOOL_ABORTED, "the call was interrupted");
-        }
     }
 }
