@@ -116,8 +116,6 @@ public class BuiltinFactsIT {
                     "PluginScaffold", "PluginPack")) {
                 assertTrue(name + " in " + all, all.contains("\"" + name + "\""));
             }
-        } catch (java.io.IOException e) {
-            throw new AssertionError(e);
         }
     }
 }

@@ -46,7 +46,7 @@ public class ControlToolsIT {
 
     private String session(String mode) throws IOException {
         return rpc.call("session.create", RpcClient.params()
-                .put("projectRoot", Files.createTempDirectory("proj").toString()).put("mode", mode))
+                .put("projectRoot", ItFolders.fresh("proj").toString()).put("mode", mode))
                 .get("sessionId").asText();
     }
 
@@ -117,7 +117,7 @@ public class ControlToolsIT {
 
     @Test
     public void browserPreviewIsOnDemandShowsWorkspaceFilesAndRespectsTheSetting() throws IOException {
-        java.nio.file.Path root = Files.createTempDirectory("proj");
+        java.nio.file.Path root = ItFolders.fresh("proj");
         Files.writeString(root.resolve("index.html"), "<p>hi</p>");
         String s = rpc.call("session.create", RpcClient.params().put("projectRoot", root.toString())
                 .put("mode", "plan")).get("sessionId").asText();

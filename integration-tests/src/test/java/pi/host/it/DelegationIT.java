@@ -79,7 +79,7 @@ public class DelegationIT {
 
     /** A project with the given definitions under .pi/agents (file name = name). */
     private Path project(String... nameAndFrontMatter) throws IOException {
-        Path root = Files.createTempDirectory("proj").toRealPath();
+        Path root = ItFolders.fresh("proj").toRealPath();
         Path agents = Files.createDirectories(root.resolve(".pi/agents"));
         for (int i = 0; i < nameAndFrontMatter.length; i += 2) {
             Files.writeString(agents.resolve(nameAndFrontMatter[i] + ".md"), "---\nname: " + nameAndFrontMatter[i]
@@ -239,7 +239,7 @@ public class DelegationIT {
             assertFalse(carded("e1"));
 
             // the external-path gate stays: an outside path still needs a card
-            Path outside = Files.createTempDirectory("outside").resolve("o.txt");
+            Path outside = ItFolders.fresh("outside").resolve("o.txt");
             int pending = rpc.send("tools.execute", request(s, "e2", "Write", write(outside.toString(), "x"),
                     "editor", "user", null));
             JsonNode card = cardFor("e2");

@@ -2,8 +2,6 @@ package pi.host.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.IOException;
-import java.nio.file.Files;
 
 /** The RPC calls the plugin tests make over and over: sessions, tool calls, grants and plugin records. */
 public final class HostCalls {
@@ -21,8 +19,8 @@ public final class HostCalls {
     }
 
     /** A new session on a fresh project folder. */
-    public String session(String mode, String permissionMode) throws IOException {
-        ObjectNode p = RpcClient.params().put("projectRoot", Files.createTempDirectory("proj").toString())
+    public String session(String mode, String permissionMode) {
+        ObjectNode p = RpcClient.params().put("projectRoot", ItFolders.fresh("proj").toString())
                 .put("mode", mode).put("permissionMode", permissionMode);
         return rpc.call("session.create", p).get("sessionId").asText();
     }
