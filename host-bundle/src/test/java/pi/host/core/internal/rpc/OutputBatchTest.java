@@ -79,49 +79,42 @@ class OutputBatchTest {
     private static final String COMPLETED = "write {\"jsonrpc\":\"2.0\",\"method\":\"tool.completed\"";
     private static final String ANSWER = "write {\"jsonrpc\":\"2.0\",\"id\":7,\"result\":{\"done";
 
+    /** The sink saw exactly these, in order: a line starting with each prefix, or "flush" / a marker. */
+    private void assertSeen(String... expected) {
+        assertThat(seen).hasSize(expected.length);
+        for (int i = 0; i < expected.length; i++) {
+            assertThat(seen.get(i)).as("event " + i).startsWith(expected[i]);
+        }
+    }
+
     /** Pins the joint write: the notification and the answer of a call on the calling thread, one flush. */
     @Test
     void aCallsCompletionAndItsAnswerLeaveInOneFlushInThatOrder() {
         receiveHere("end");
 
-        assertThat(seen).hasSize(3);
-        assertThat(seen.get(0)).startsWith(COMPLETED);
-        assertThat(seen.get(1)).startsWith(ANSWER);
-        assertThat(seen.get(2)).isEqualTo("flush");
+        assertSeen(COMPLETED, ANSWER, "flush");
     }
 
     @Test
     void withoutABatchEveryLineIsFlushedAtOnce() {
         receiveHere("plain");
 
-        assertThat(seen).hasSize(4);
-        assertThat(seen.get(0)).startsWith(COMPLETED);
-        assertThat(seen.get(1)).isEqualTo("flush");
-        assertThat(seen.get(2)).startsWith(ANSWER);
-        assertThat(seen.get(3)).isEqualTo("flush");
+        assertSeen(COMPLETED, "flush", ANSWER, "flush");
     }
 
     @Test
     void anotherThreadsLineIsSentAtOnceAndTakesTheHeldLineWithIt() {
         receiveHere("other");
 
-        assertThat(seen).hasSize(5);
-        assertThat(seen.get(0)).startsWith(COMPLETED);
-        assertThat(seen.get(1)).startsWith("write {\"jsonrpc\":\"2.0\",\"method\":\"tool.output\"");
-        assertThat(seen.get(2)).isEqualTo("flush"); // the other thread's, before this batch ends
-        assertThat(seen.get(3)).startsWith(ANSWER);
-        assertThat(seen.get(4)).isEqualTo("flush");
+        // the other thread's line is flushed at once (with the held one), before this batch ends
+        assertSeen(COMPLETED, "write {\"jsonrpc\":\"2.0\",\"method\":\"tool.output\"", "flush", ANSWER, "flush");
     }
 
     @Test
     void anInnerBatchLeavesTheFlushToTheOuterOne() {
         receiveHere("nested");
 
-        assertThat(seen).hasSize(4);
-        assertThat(seen.get(0)).startsWith(COMPLETED);
-        assertThat(seen.get(1)).isEqualTo("inner closed");
-        assertThat(seen.get(2)).startsWith(ANSWER);
-        assertThat(seen.get(3)).isEqualTo("flush");
+        assertSeen(COMPLETED, "inner closed", ANSWER, "flush");
     }
 
     @Test
