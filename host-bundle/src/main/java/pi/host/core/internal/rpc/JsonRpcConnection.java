@@ -310,7 +310,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         message.put("jsonrpc", "2.0");
         message.put("method", method);
         message.set("params", tree(params));
-        send(message);
+        send(message, true);
     }
 
     /**
@@ -343,6 +343,16 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
     }
 
     private void send(JsonNode message) {
+        send(message, false);
+    }
+
+    /**
+     * Writes one message. A notification sent while this thread's {@link OutputBatch} is open is
+     * only buffered; the next answer's flush (or the batch's end) sends it, so a call's
+     * {@code tool.completed} and its answer leave in one write and the answer is out before anything
+     * that waits for it is woken.
+     */
+    private void send(JsonNode message, boolean notification) {
         if (closed) {
             return;
         }
@@ -353,10 +363,13 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
             text = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"unserializable result\"}}";
         }
         synchronized (out) {
-            if (buffered != null && OutputBatch.holds(buffered)) {
-                buffered.write(text); // flushed when this thread's batch closes
-            } else {
+            if (buffered == null) {
                 out.accept(text);
+            } else if (notification && OutputBatch.holds(buffered)) {
+                buffered.write(text);
+            } else {
+                buffered.accept(text);
+                OutputBatch.flushed(buffered);
             }
         }
     }

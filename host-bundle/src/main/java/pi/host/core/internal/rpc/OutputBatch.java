@@ -4,12 +4,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Sends the messages one thread writes in a short span in one write per sink: while a batch is open
- * on a thread, a connection whose sink is a {@link BufferedSink} buffers that thread's messages, and
- * closing the batch flushes each such sink once. The pipeline opens one around a call's end, so its
- * {@code tool.completed} and its answer leave as one stdout write, the client's reader waking once
- * (docs/decisions.md). Order and content are unchanged; only the flush moves to the batch's end.
- * Other threads' messages are never held: a flush they cause sends the held lines too, earlier.
+ * Lets one thread's notifications wait for its next answer: while a batch is open on a thread, a
+ * connection whose sink is a {@link BufferedSink} only buffers the notifications that thread sends;
+ * the next answer it writes flushes them with it, and closing the batch flushes what is still held
+ * (no answer followed). The pipeline opens one around a call's end, so its {@code tool.completed} and
+ * its answer leave as one stdout write, the client's reader waking once (docs/decisions.md). Order and
+ * content are unchanged; only a notification's flush moves, to its answer's. Other threads' messages
+ * are never held: a flush they cause sends the held lines too, earlier.
  */
 public final class OutputBatch implements AutoCloseable {
 
@@ -46,6 +47,14 @@ public final class OutputBatch implements AutoCloseable {
             batch.held.add(sink);
         }
         return true;
+    }
+
+    /** {@code sink} was flushed on this thread: nothing of this thread's batch waits in it any more. */
+    static void flushed(BufferedSink sink) {
+        OutputBatch batch = OPEN.get();
+        if (batch != null) {
+            batch.held.remove(sink);
+        }
     }
 
     /** Flushes every sink that holds a message of this batch; a sink that fails does not stop the others. */

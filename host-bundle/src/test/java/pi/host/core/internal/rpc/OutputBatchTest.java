@@ -38,6 +38,7 @@ class OutputBatchTest {
                 try (OutputBatch lines = OutputBatch.open()) {
                     caller.notify("tool.completed", Map.of("ok", true));
                     answer.complete(Map.of("done", true));
+                    seen.add("answered"); // what the answer wakes runs from here on
                 }
             },
             // another thread sends a line while this one's batch holds its own
@@ -87,12 +88,25 @@ class OutputBatchTest {
         }
     }
 
-    /** Pins the joint write: the notification and the answer of a call on the calling thread, one flush. */
+    /**
+     * Pins the joint write: a call's notification waits for its answer, and the answer's own flush
+     * sends both, before the answer's future wakes anyone; the batch's end has nothing left to send.
+     */
     @Test
     void aCallsCompletionAndItsAnswerLeaveInOneFlushInThatOrder() {
         receiveHere("end");
 
-        assertSeen(COMPLETED, ANSWER, "flush");
+        assertSeen(COMPLETED, ANSWER, "flush", "answered");
+    }
+
+    @Test
+    void aHeldNotificationWithNoAnswerAfterItIsSentWhenTheBatchCloses() {
+        try (OutputBatch lines = OutputBatch.open()) {
+            connection.notify("tool.completed", Map.of("ok", true));
+            seen.add("still open");
+        }
+
+        assertSeen(COMPLETED, "still open", "flush");
     }
 
     @Test
