@@ -16,7 +16,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { isStopping, killAll, live, ns, startServer, stats, stopAll } from './jsonrpc.mjs';
+import { cpuMsOf, isStopping, killAll, live, ns, startServer, stats, stopAll } from './jsonrpc.mjs';
 import { launcherJvmOptions } from './jvm-options.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -145,10 +145,17 @@ async function callPart(o, scratch, timeoutMs) {
   }
   console.error(`bench: warm-up done (${o.warmup} calls per side)`);
   const samples = new Map(sides.map((s) => [s.key, []]));
+  // the host JVM's CPU (all its threads) over its measured blocks: a reading beside the wall-clock p50
+  // that a loaded machine disturbs less (the server it bridges to is another process, not counted)
+  let hostCpuMs = 0;
   for (let round = 0, done = 0; done < o.calls; round++, done += o.block) {
     const order = sides.map((_, j) => sides[(round + j) % sides.length]);
     const k = Math.min(o.block, o.calls - done);
-    for (const s of order) samples.get(s.key).push(...await runBlock(s, k));
+    for (const s of order) {
+      const c0 = s.pid ? cpuMsOf(s.pid) : null;
+      samples.get(s.key).push(...await runBlock(s, k));
+      if (c0 !== null) hostCpuMs += cpuMsOf(s.pid) - c0;
+    }
     if ((round + 1) % 5 === 0) process.stderr.write(`bench: ${Math.min(done + k, o.calls)}/${o.calls}\n`);
   }
   await client.close();
@@ -160,7 +167,7 @@ async function callPart(o, scratch, timeoutMs) {
       overheadP50Us: Math.round((a.p50 - b.p50) * 10) / 10, budgetP50Us: budget, met: a.p50 <= budget };
   };
   return { hostVersion: info?.hostVersion, sdk: `${sdkPkg.name}@${sdkPkg.version}`,
-    server: `${everythingPkg.name}@${everythingPkg.version}`, piHost: a,
+    server: `${everythingPkg.name}@${everythingPkg.version}`, piHost: { ...a, cpuUsPerCall: Math.round((hostCpuMs * 1000 / o.calls) * 10) / 10 },
     direct: against(stats(samples.get('direct'))), javaDirect: against(stats(samples.get('javaDirect'))),
     labels: sides.map((s) => s.label) };
 }
@@ -274,6 +281,7 @@ async function main() {
     line(c.labels[0], c.piHost),
     line(c.labels[1], c.direct),
     line(c.labels[2], c.javaDirect),
+    `pi-host's JVM, CPU per call over its measured blocks (all threads; /proc): ${c.piHost.cpuUsPerCall} µs`,
     ...[['TypeScript SDK', c.direct], ['Java SDK', c.javaDirect]].map(([what, d]) => `against the ${what} client:`
       + ` ratio pi-host/direct at p50 ${d.ratioP50}, overhead ${d.overheadP50Us} µs; goal: pi-host's p50 <= 1.2 x direct`
       + ` + 150 µs = ${d.budgetP50Us} µs (pi-host ${c.piHost.p50.toFixed(1)}: ${d.met ? 'met' : 'missed'})`),

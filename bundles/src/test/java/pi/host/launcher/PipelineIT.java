@@ -157,6 +157,46 @@ class PipelineIT {
         throw new AssertionError("no audit row for " + callId + " in " + rows);
     }
 
+    /**
+     * Pins the documented order of a call's two lines on stdout (docs/protocol.md): its
+     * {@code tool.completed} comes before its answer, with no other call's completion or answer between
+     * them, for a call that ran, one refused before it ran and one the tool failed.
+     */
+    @Test
+    void everyCallsToolCompletedArrivesRightBeforeItsAnswer() throws Exception {
+        Files.writeString(project.resolve("a.txt"), "a\n");
+        try (HostProcess host = HostProcess.serve(data)) {
+            String session = call(host, "session.create", "{\"projectRoot\":\"" + project + "\"}")
+                    .get("sessionId").asText();
+            // one after the other: calls that run at once may interleave their lines
+            int ran = start(host, session, "k1", "Read", "{\"path\":\"a.txt\"}");
+            assertThat(host.response(ran).path("result").path("ok").asBoolean()).isTrue();
+            int unknown = start(host, session, "k2", "NoSuchTool", "{}");
+            assertThat(host.response(unknown).path("result").path("errorCode").asText()).isEqualTo("UNKNOWN_TOOL");
+            int failed = start(host, session, "k3", "Read", "{\"path\":\"missing.txt\"}");
+            assertThat(host.response(failed).path("result").path("ok").asBoolean()).isFalse();
+
+            // the completions and answers, in the order they arrived
+            List<JsonNode> lines = host.messages().stream()
+                    .filter(m -> m.has("id") || "tool.completed".equals(m.path("method").asText())).toList();
+            int[][] calls = {{ran, 1}, {unknown, 2}, {failed, 3}};
+            for (int[] c : calls) {
+                int at = -1;
+                for (int i = 0; i < lines.size(); i++) {
+                    if (lines.get(i).path("id").asInt(-1) == c[0]) {
+                        at = i;
+                    }
+                }
+                assertThat(at).as("the answer of k" + c[1]).isPositive();
+                JsonNode before = lines.get(at - 1);
+                assertThat(before.path("method").asText()).isEqualTo("tool.completed");
+                assertThat(before.path("params").path("toolCallId").asText()).isEqualTo("k" + c[1]);
+                assertThat(before.path("params").path("ok").asBoolean())
+                        .isEqualTo(lines.get(at).path("result").path("ok").asBoolean());
+            }
+        }
+    }
+
     @Test
     void auditRowsOfCompletedCallsSurviveKillDashNine() throws Exception {
         Files.writeString(project.resolve("a.txt"), "a\n");

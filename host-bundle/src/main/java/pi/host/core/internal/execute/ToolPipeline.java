@@ -21,6 +21,7 @@ import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.delegation.DelegateScope;
 import pi.host.core.internal.events.HostEvents;
 import pi.host.core.internal.policy.HostState;
+import pi.host.core.internal.rpc.OutputBatch;
 import pi.host.core.internal.registry.ToolRegistry;
 import pi.host.core.internal.session.SessionListener;
 import pi.host.core.internal.session.SessionService;
@@ -158,7 +159,12 @@ public final class ToolPipeline {
      */
     public void execute(ExecuteRequest request, Consumer<ResultEnvelope> answer) {
         CallState state = new CallState(request, TraceIds.next());
-        state.ending = new CallEnding(result -> answer.accept(finish(state, result)));
+        state.ending = new CallEnding(result -> {
+            // tool.completed and the answer that follows it on this thread leave in one write
+            try (OutputBatch lines = OutputBatch.open()) {
+                answer.accept(finish(state, result));
+            }
+        });
         ResultEnvelope refused;
         try {
             refused = run(state);

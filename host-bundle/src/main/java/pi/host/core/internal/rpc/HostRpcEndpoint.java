@@ -140,15 +140,34 @@ public final class HostRpcEndpoint implements RpcEndpoint {
      * {@code out}, telling {@link FirstAnswer} about the first answer it carries. An answer is a batch
      * (an array) or an object whose second member is {@code id} (the mapper writes {@code jsonrpc} first,
      * then {@code id} for answers, {@code method} for notifications); after the first one this is one
-     * volatile read per line.
+     * volatile read per line. A {@link BufferedSink} stays one, so an {@link OutputBatch} can hold its lines.
      */
     private Consumer<String> answers(Consumer<String> out) {
+        if (out instanceof BufferedSink) {
+            BufferedSink sink = (BufferedSink) out;
+            return new BufferedSink() {
+                @Override
+                public void write(String line) {
+                    sink.write(line);
+                    answered(line);
+                }
+
+                @Override
+                public void flush() {
+                    sink.flush();
+                }
+            };
+        }
         return line -> {
             out.accept(line);
-            if (line.startsWith("[") || line.startsWith("{\"jsonrpc\":\"2.0\",\"id\"")) {
-                firstAnswer.answered();
-            }
+            answered(line);
         };
+    }
+
+    private void answered(String line) {
+        if (line.startsWith("[") || line.startsWith("{\"jsonrpc\":\"2.0\",\"id\"")) {
+            firstAnswer.answered();
+        }
     }
 
     static ThreadFactory daemonThreads(String prefix) {

@@ -43,6 +43,8 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
     private final Set<String> control;
     private final Executor pool;
     private final Consumer<String> out;
+    /** {@code out} when it can hold a message for an {@link OutputBatch}, else null. */
+    private final BufferedSink buffered;
     private final Semaphore inFlight;
     private final Runnable onClose;
     private final ObjectMapper mapper = Json.mapper();
@@ -62,6 +64,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         this.control = control;
         this.pool = pool;
         this.out = out;
+        this.buffered = out instanceof BufferedSink ? (BufferedSink) out : null;
         this.inFlight = new Semaphore(maxInFlight);
         this.onClose = onClose;
     }
@@ -119,8 +122,14 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
      */
     private CompletableFuture<Void> answer(JsonNode root, Executor runner) {
         started();
-        CompletableFuture<Void> sent = root.isArray() ? receiveBatch((ArrayNode) root)
-                : handle(root, runner).thenAccept(this::sendUnlessNull);
+        CompletableFuture<Void> sent;
+        if (root.isArray()) {
+            sent = receiveBatch((ArrayNode) root);
+        } else {
+            CompletableFuture<ObjectNode> response = new CompletableFuture<>();
+            sent = response.thenAccept(this::sendUnlessNull);
+            handle(root, runner, response);
+        }
         return sent.whenComplete((done, failure) -> finished());
     }
 
@@ -177,42 +186,59 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
      * its response, or null for a notification.
      */
     private CompletableFuture<ObjectNode> handle(JsonNode request, Executor runner) {
+        CompletableFuture<ObjectNode> response = new CompletableFuture<>();
+        handle(request, runner, response);
+        return response;
+    }
+
+    /**
+     * {@link #handle(JsonNode, Executor)} into a response the caller made: what depends on it (the
+     * send) is attached before the request runs, so an answer given on this thread is sent from inside
+     * the call's end (where its {@code tool.completed} may be held in an {@link OutputBatch}), not after.
+     */
+    private void handle(JsonNode request, Executor runner, CompletableFuture<ObjectNode> response) {
         if (!request.isObject()) {
-            return done(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: not an object", null));
+            response.complete(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: not an object", null));
+            return;
         }
         JsonNode id = request.get("id");
         boolean notification = id == null;
         if (!notification && !(id.isTextual() || id.isNumber() || id.isNull())) {
-            return done(error(NullNode.instance, RpcException.INVALID_REQUEST,
+            response.complete(error(NullNode.instance, RpcException.INVALID_REQUEST,
                     "invalid request: id must be a string, a number or null", null));
+            return;
         }
         JsonNode replyId = notification ? NullNode.instance : id;
         JsonNode version = request.get("jsonrpc");
         if (version == null || !version.isTextual() || !"2.0".equals(version.textValue())) {
-            return done(error(replyId, RpcException.INVALID_REQUEST, "invalid request: jsonrpc must be \"2.0\"", null));
+            response.complete(error(replyId, RpcException.INVALID_REQUEST, "invalid request: jsonrpc must be \"2.0\"", null));
+            return;
         }
         JsonNode methodNode = request.get("method");
         if (methodNode == null || !methodNode.isTextual()) {
-            return done(error(replyId, RpcException.INVALID_REQUEST, "invalid request: method must be a string", null));
+            response.complete(error(replyId, RpcException.INVALID_REQUEST, "invalid request: method must be a string", null));
+            return;
         }
         String name = methodNode.textValue();
         RpcMethod method = methods.get(name);
         if (method == null) {
-            return done(notification ? null
+            response.complete(notification ? null
                     : error(replyId, RpcException.METHOD_NOT_FOUND, "method not found: " + ErrorText.quote(name), null));
+            return;
         }
         JsonNode rawParams = request.get("params");
         if (rawParams != null && !rawParams.isNull() && !rawParams.isObject()) {
-            return done(notification ? null
+            response.complete(notification ? null
                     : error(replyId, RpcException.INVALID_PARAMS, "params must be an object", null));
+            return;
         }
         Params params = rawParams == null || rawParams.isNull() ? Params.empty() : new Params((ObjectNode) rawParams);
         boolean counted = !control.contains(name);
         if (counted && !inFlight.tryAcquire()) {
-            return done(notification ? null
+            response.complete(notification ? null
                     : error(replyId, RpcException.SERVER_BUSY, "too many requests in flight", null));
+            return;
         }
-        CompletableFuture<ObjectNode> response = new CompletableFuture<>();
         Runnable start = () -> {
             // the request counts as in flight until it is answered, which for a Deferred method may
             // be before or after this task ends
@@ -242,7 +268,6 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
                 start.run(); // a control method never waits: with no thread to be had it runs here
             }
         }
-        return response;
     }
 
     private void invoke(RpcMethod method, Params params, CompletableFuture<Object> answer) {
@@ -285,7 +310,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         message.put("jsonrpc", "2.0");
         message.put("method", method);
         message.set("params", tree(params));
-        send(message);
+        send(message, true);
     }
 
     /**
@@ -311,10 +336,6 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         return response;
     }
 
-    private static CompletableFuture<ObjectNode> done(ObjectNode response) {
-        return CompletableFuture.completedFuture(response);
-    }
-
     private void sendUnlessNull(JsonNode message) {
         if (message != null) {
             send(message);
@@ -322,6 +343,16 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
     }
 
     private void send(JsonNode message) {
+        send(message, false);
+    }
+
+    /**
+     * Writes one message. A notification sent while this thread's {@link OutputBatch} is open is
+     * only buffered; the next answer's flush (or the batch's end) sends it, so a call's
+     * {@code tool.completed} and its answer leave in one write and the answer is out before anything
+     * that waits for it is woken.
+     */
+    private void send(JsonNode message, boolean notification) {
         if (closed) {
             return;
         }
@@ -332,7 +363,14 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
             text = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"unserializable result\"}}";
         }
         synchronized (out) {
-            out.accept(text);
+            if (buffered == null) {
+                out.accept(text);
+            } else if (notification && OutputBatch.holds(buffered)) {
+                buffered.write(text);
+            } else {
+                buffered.accept(text);
+                OutputBatch.flushed(buffered);
+            }
         }
     }
 

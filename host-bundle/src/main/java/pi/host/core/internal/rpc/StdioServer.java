@@ -91,7 +91,7 @@ public final class StdioServer {
         // FileDescriptor.out, not System.out: the launcher points System.out at stderr so that no
         // stray print can corrupt the protocol stream.
         stdout = new BufferedOutputStream(new FileOutputStream(FileDescriptor.out), 64 * 1024);
-        RpcConnection c = endpoint.connect(this::write);
+        RpcConnection c = endpoint.connect(new Stdout());
         connection = c;
         transport = new LineTransport(new FileInputStream(FileDescriptor.in), maxLine, c, readers, () -> {
             // end of input: deny waiting cards, answer everything already received, then stop
@@ -106,13 +106,25 @@ public final class StdioServer {
         transport.start();
     }
 
-    private void write(String message) {
-        try {
-            stdout.write(message.getBytes(StandardCharsets.UTF_8));
-            stdout.write('\n');
-            stdout.flush();
-        } catch (IOException e) {
-            throw new UncheckedIOException("stdout closed", e);
+    /** stdout as a sink: a line is flushed at once, or, inside an {@link OutputBatch}, with the batch's others. */
+    private final class Stdout implements BufferedSink {
+        @Override
+        public void write(String message) {
+            try {
+                stdout.write(message.getBytes(StandardCharsets.UTF_8));
+                stdout.write('\n');
+            } catch (IOException e) {
+                throw new UncheckedIOException("stdout closed", e);
+            }
+        }
+
+        @Override
+        public void flush() {
+            try {
+                stdout.flush();
+            } catch (IOException e) {
+                throw new UncheckedIOException("stdout closed", e);
+            }
         }
     }
 
