@@ -35,6 +35,20 @@ pi_host_jvm() {
   if _pi_host_has_native_trim "$home" "$feature"; then
     opts+=(-XX:TrimNativeHeapInterval=2000)
   fi
+  # a ceiling on the JIT's memory for the start's code only: the compilations of the framework's manifest
+  # parsing, SCR's XML and the JDK's lambda spinning take 10-30 MiB of arena each, the JVM pools what they
+  # free for up to 5 s, so the idle host kept ~20 MiB of it (docs/performance.md, "branch idle-mem"). Above
+  # the ceiling such a compilation stops and the method keeps its C1 code; the calls' own code (whose C2
+  # compilations take up to 30 MiB too) has no ceiling. MemLimit exists from Java 22 on.
+  if ((feature >= 22)); then
+    opts+=(-XX:CompileCommand=quiet)
+    local pattern
+    for pattern in 'java.lang.invoke.*' 'jdk.internal.classfile.*' 'java.lang.classfile.*' \
+      'org.apache.felix.framework.util.manifestparser.*' 'org.apache.felix.framework.cache.*' \
+      'org.apache.felix.scr.impl.xml.*'; do
+      opts+=("-XX:CompileCommand=MemLimit,$pattern::*,4M")
+    done
+  fi
   # shellcheck disable=SC2206 # word splitting of the user's options is intended
   opts+=(${PI_HOST_JAVA_OPTS:-})
   mode="none"

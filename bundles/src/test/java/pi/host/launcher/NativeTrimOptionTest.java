@@ -14,8 +14,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * bin/jvm.sh passes {@code -XX:TrimNativeHeapInterval} only to a JVM known to have it: an unknown {@code -XX}
- * option stops the JVM, so a java without it (an older Java 17 update, Java 18-21) must start without it.
+ * bin/jvm.sh passes {@code -XX:TrimNativeHeapInterval} and the JIT's start-up memory ceiling
+ * ({@code -XX:CompileCommand=MemLimit}) only to a JVM known to have them: an unknown {@code -XX} option (or
+ * compile command) stops the JVM or prints on its output, so a java without them must start without them.
  */
 class NativeTrimOptionTest {
 
@@ -29,13 +30,8 @@ class NativeTrimOptionTest {
     @CsvSource({"17.0.8, false", "17.0.14, false", "17.0.15, true", "17.0.16, true", "21.0.5, false",
             "22.0.2, true", "25.0.3, true"})
     void theTrimOptionGoesOnlyToAJavaThatHasIt(String version, boolean expected) throws Exception {
-        Path home = Files.createDirectories(dir.resolve("jdk-" + version));
-        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
-        Files.writeString(java, "#!/bin/sh\nexit 0\n");
-        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
-        Path assembly = Files.createDirectories(dir.resolve("assembly-" + version));
-        Files.writeString(assembly.resolve("jvm.options"), "-XX:-UsePerfData\n");
+        Path java = fakeJava(version);
+        Path assembly = assembly(version);
 
         List<String> options = jvmOptions(java, assembly);
 
@@ -45,6 +41,47 @@ class NativeTrimOptionTest {
         } else {
             assertThat(options).doesNotContain(TRIM);
         }
+    }
+
+    /**
+     * Pins that the JIT's memory ceiling goes to Java 22 and later only, and only for the start's code: the
+     * calls' own packages (pi.host, Jackson) never get a ceiling, so their C2 code is never given up.
+     */
+    @ParameterizedTest
+    @CsvSource({"17.0.15, false", "21.0.5, false", "22.0.2, true", "25.0.3, true"})
+    void theJitMemoryCeilingGoesOnlyToAJavaThatHasItAndOnlyToStartUpCode(String version, boolean expected)
+            throws Exception {
+        Path java = fakeJava(version);
+        Path assembly = assembly(version);
+
+        List<String> ceilings = jvmOptions(java, assembly).stream()
+                .filter(o -> o.startsWith("-XX:CompileCommand=MemLimit,")).toList();
+
+        if (expected) {
+            assertThat(ceilings).as("the ceilings for Java %s", version).isNotEmpty()
+                    .allSatisfy(o -> assertThat(o).matches("-XX:CompileCommand=MemLimit,[a-z.]+\\*::\\*,4M"))
+                    .noneSatisfy(o -> assertThat(o).containsAnyOf("pi.host", "fasterxml", "MemLimit,*"));
+            assertThat(jvmOptions(java, assembly)).as("no compile command echoes on the RPC stream")
+                    .contains("-XX:CompileCommand=quiet");
+        } else {
+            assertThat(ceilings).isEmpty();
+        }
+    }
+
+    /** A JDK folder whose release file says {@code version}; its java does nothing. */
+    private Path fakeJava(String version) throws IOException {
+        Path home = Files.createDirectories(dir.resolve("jdk-" + version));
+        Path java = Files.createDirectories(home.resolve("bin")).resolve("java");
+        Files.writeString(java, "#!/bin/sh\nexit 0\n");
+        Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(home.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
+        return java;
+    }
+
+    private Path assembly(String version) throws IOException {
+        Path assembly = Files.createDirectories(dir.resolve("assembly-" + version));
+        Files.writeString(assembly.resolve("jvm.options"), "-XX:-UsePerfData\n");
+        return assembly;
     }
 
     /** What {@code pi_host_jvm} sets for {@code java} (no archive: this test is about the options). */
