@@ -177,10 +177,9 @@ _pi_host_train() {
     sid="$(request '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$tmp/work"'","permissionMode":"auto"}}' |
       sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')"
     n=2
-    # Java 25 keeps the call path's profiles (JEP 515): enough small Reads that C2 has compiled it in
-    # the training, so the cache's profiles are mature ones; the AppCDS archive keeps classes only
-    # the training: 2,000 of them took the first 2,000 calls' p50 from 0.91-0.95x the peer to 0.71-0.73x
-    # (docs/performance.md, "fourth round"); PI_HOST_TRAIN_READS sets another count for an A/B
+    # Java 25's cache keeps the training's method profiles (JEP 515): enough small Reads that C2 compiles
+    # the call path here, so a fresh host starts from mature profiles (2,000 took calls 1-2,000 from
+    # 0.91-0.95x the peer to 0.71-0.73x; docs/performance.md, "fourth round"). AppCDS keeps classes only.
     small_reads=60
     if [[ "$mode" == "aot" ]]; then
       small_reads=${PI_HOST_TRAIN_READS:-2000}
