@@ -7,7 +7,8 @@
 # archive lives beside the jars it describes (ASSEMBLY_DIR/jvm), so it has the same writer as the code: it
 # is mapped only when it and its folders belong to the distribution's owner and nobody else may write them,
 # and its name carries a key of everything it depends on (the java, the options, every jar), so a stale one
-# is never asked for. A missing one is made once by a training start of the host on a throw-away data dir.
+# is never asked for. A missing one is made once by a training start of the host on a throw-away data dir
+# ($PI_HOST_TRAIN_READS: how many small Reads the Java 25 training makes, default 2000; part of the key).
 
 pi_host_jvm() {
   local assembly="$1"
@@ -145,7 +146,7 @@ _pi_host_archive() {
     mkdir -m 0755 "$dir" 2>/dev/null || return 1
   fi
   _pi_host_owned "$dir" "$owner" || return 1
-  # everything the archive depends on: the JVM, its options, every jar it may hold classes of
+  # everything the archive depends on: the JVM, its options, every jar it may hold classes of, the training
   key="$( {
     echo "$mode $java $home"
     cat "$home/release" 2>/dev/null
@@ -153,6 +154,9 @@ _pi_host_archive() {
     printf '%s\n' "${opts[@]}"
     cat "$assembly/jvm.options"
     stat -c '%n %s %Y' "$launcher" "$assembly"/lib/*.jar "$assembly"/bundle/*.jar "$assembly"/*.list
+    # and what the training run calls (its profiles are in an AOT cache)
+    declare -f _pi_host_train
+    echo "${PI_HOST_TRAIN_READS:-}"
   } | sha256sum | cut -c1-16)"
   file="$dir/pi-host-$key.$mode"
   if [[ ! -e "$file" ]]; then
@@ -187,13 +191,21 @@ _pi_host_train() {
     sid="$(request '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$tmp/work"'","permissionMode":"auto"}}' |
       sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')"
     n=2
+    # Java 25's cache keeps the training's method profiles (JEP 515): enough small Reads that C2 compiles
+    # the call path here, so a fresh host starts from mature profiles (2,000 took calls 1-2,000 from
+    # 0.91-0.95x the peer to 0.71-0.73x; docs/performance.md, "fourth round"). AppCDS keeps classes only.
+    small_reads=60
+    if [[ "$mode" == "aot" ]]; then
+      small_reads=${PI_HOST_TRAIN_READS:-2000}
+      [[ "$small_reads" =~ ^[0-9]{1,6}$ ]] || small_reads=2000
+    fi
     for call in '"Read","arguments":{"path":"a.txt"}' '"Grep","arguments":{"pattern":"TODO"}' \
       '"Read","arguments":{"path":"long.txt"}' '"Grep","arguments":{"pattern":"TODO","path":"long.txt"}' \
       '"Grep","arguments":{"pattern":"TODO","outputMode":"files"}' \
       '"Glob","arguments":{"pattern":"*.txt"}' '"Write","arguments":{"path":"b.txt","content":"x\n"}'; do
       # the small Read many times: the first few hundred calls of a session are mostly such reads
       reps=3
-      [[ "$call" == *'"a.txt"'* ]] && reps=60
+      [[ "$call" == *'"a.txt"'* ]] && reps=$small_reads
       for ((k = 0; k < reps; k++)); do
         n=$((n + 1))
         # skip notifications until the answer

@@ -82,6 +82,21 @@ class StartupArchiveIT {
         assertThat(second).isNotNull().isNotEqualTo(first);
     }
 
+    /** Pins: an archive trained by another training run is never asked for: the training is part of the key. */
+    @Test
+    void aChangedTrainingNamesAnotherArchive() throws Exception {
+        Path first = archiveOf(command());
+        assertThat(first).isNotNull();
+        Path script = root.resolve("bin").resolve("jvm.sh");
+        String training = Files.readString(script);
+        assertThat(training).contains("      reps=3\n");
+        Files.writeString(script, training.replace("      reps=3\n", "      reps=2\n"));
+        Path second = archiveOf(command());
+        assertThat(second).isNotNull().isNotEqualTo(first);
+        Files.writeString(script, training);
+        assertThat(archiveOf(command())).as("the first training's archive again").isEqualTo(first);
+    }
+
     /** What bin/pi-host would run (PI_HOST_PRINT_COMMAND), making the archive first when it is missing. */
     private List<String> command() throws Exception {
         ProcessBuilder pb = new ProcessBuilder(root.resolve("bin").resolve("pi-host").toString(), "serve", "--stdio");
