@@ -29,6 +29,11 @@ pi_host_jvm() {
   # (1/64 of the RAM) the start touches ~100 MB of eden it never needs again (docs/performance.md, "Memory");
   # the heap still grows as a call needs it
   opts+=(-Xms16m)
+  # the JIT compiles after half the usual number of calls: a user's session is a few hundred tool calls,
+  # and with the default thresholds calls 1-2,000 ran mostly interpreted or in C1 (halving them took those
+  # calls from 0.65-0.84x the peer to 0.59-0.66x on both JVMs; docs/performance.md, "the coordinator's
+  # third quiet re-run"). A product option of every release, so no version guard.
+  opts+=(-XX:CompileThresholdScaling=0.5)
   # give the C heap's freed memory back: the JIT's arenas peak near 40 MiB during the start; the JVM hands
   # them back to malloc within 5 s, and glibc keeps them resident until a trim (~15 MiB of idle RSS;
   # docs/performance.md, "Issue 19, third round"). Only where the option is known to exist: an unknown -XX

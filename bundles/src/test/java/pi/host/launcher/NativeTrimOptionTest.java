@@ -68,6 +68,23 @@ class NativeTrimOptionTest {
         }
     }
 
+    /**
+     * Pins that every release compiles a call's code after half the usual number of invocations (the first
+     * thousands of calls of a session are where users meet the JIT), and that the user's own options come
+     * later on the command line, so a {@code PI_HOST_JAVA_OPTS} threshold wins.
+     */
+    @ParameterizedTest
+    @CsvSource({"17.0.8", "17.0.15", "21.0.5", "25.0.3"})
+    void theJitThresholdsAreHalvedOnEveryJavaAndTheUsersOptionsComeAfter(String version) throws Exception {
+        Path java = fakeJava(version);
+        Path assembly = assembly(version);
+
+        List<String> options = jvmOptions(java, assembly, "-XX:CompileThresholdScaling=1");
+
+        assertThat(options).as("the JVM command for Java %s", version)
+                .containsSubsequence("-XX:CompileThresholdScaling=0.5", "-XX:CompileThresholdScaling=1");
+    }
+
     /** A JDK folder whose release file says {@code version}; its java does nothing. */
     private Path fakeJava(String version) throws IOException {
         Path home = Files.createDirectories(dir.resolve("jdk-" + version));
@@ -86,6 +103,12 @@ class NativeTrimOptionTest {
 
     /** What {@code pi_host_jvm} sets for {@code java} (no archive: this test is about the options). */
     private static List<String> jvmOptions(Path java, Path assembly) throws IOException, InterruptedException {
+        return jvmOptions(java, assembly, null);
+    }
+
+    /** The same with {@code PI_HOST_JAVA_OPTS} set to {@code userOptions} (none when null). */
+    private static List<String> jvmOptions(Path java, Path assembly, String userOptions)
+            throws IOException, InterruptedException {
         Path script = Path.of("").toAbsolutePath().getParent().resolve("bin").resolve("jvm.sh");
         ProcessBuilder pb = new ProcessBuilder("bash", "-c",
                 "source \"$1\" && pi_host_jvm \"$2\" && printf '%s\\n' \"${PI_HOST_JVM[@]}\"", "jvm-options",
@@ -93,6 +116,9 @@ class NativeTrimOptionTest {
         pb.environment().put("PI_HOST_JAVA", java.toString());
         pb.environment().put("PI_HOST_ARCHIVE", "none");
         pb.environment().remove("PI_HOST_JAVA_OPTS");
+        if (userOptions != null) {
+            pb.environment().put("PI_HOST_JAVA_OPTS", userOptions);
+        }
         pb.redirectErrorStream(true);
         Process p = pb.start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
