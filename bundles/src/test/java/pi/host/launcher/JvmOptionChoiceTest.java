@@ -14,11 +14,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * bin/jvm.sh passes {@code -XX:TrimNativeHeapInterval} and the JIT's start-up memory ceiling
- * ({@code -XX:CompileCommand=MemLimit}) only to a JVM known to have them: an unknown {@code -XX} option (or
- * compile command) stops the JVM or prints on its output, so a java without them must start without them.
+ * The JVM options bin/jvm.sh chooses per java. It passes {@code -XX:TrimNativeHeapInterval} and the JIT's
+ * start-up memory ceiling ({@code -XX:CompileCommand=MemLimit}) only to a JVM known to have them: an unknown
+ * {@code -XX} option (or compile command) stops the JVM or prints on its output, so a java without them must
+ * start without them. The halved JIT thresholds go to every release, before the user's own options.
  */
-class NativeTrimOptionTest {
+class JvmOptionChoiceTest {
 
     private static final String TRIM = "-XX:TrimNativeHeapInterval=2000";
 
