@@ -10,7 +10,8 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { killAll, startServer } from './jsonrpc.mjs';
 import { prepareTree } from './jdk-tree.mjs';
 import { javaFeature, piHostCommand } from './pi-host-command.mjs';
@@ -50,7 +51,7 @@ function uptimeOf(pid) {
 /** Thread names grouped: the JIT threads, the pools without their numbers. */
 const group = (name) => name.replace(/\d+$/, '').replace(/-$/, '').replace(/ +$/, '');
 
-const { tree } = prepareTree(join(import.meta.dirname ?? '.', '.cache'), null);
+const { tree } = prepareTree(join(dirname(fileURLToPath(import.meta.url)), '.cache'), null);
 const scratch = mkdtempSync(join(tmpdir(), 'pi-host-grep-threads-'));
 const env = o.java ? { PI_HOST_JAVA: o.java } : {};
 const command = piHostCommand(['serve', '--stdio', '--data-dir', join(scratch, 'data')], env);
