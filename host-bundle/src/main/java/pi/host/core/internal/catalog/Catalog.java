@@ -70,8 +70,9 @@ public final class Catalog {
         // Setting up the validator and compiling the builtins' schemas is a noticeable part of a start; the
         // first answer needs neither, so it starts after it rather than competing with it for the CPU. A
         // call that needs them sooner sets up what it needs itself (both are lazy; it waits at most for
-        // the validator being set up, which it would have done anyway).
-        firstAnswer.then(this::warm);
+        // the validator being set up, which it would have done anyway). It gives way to tool calls between
+        // tools: a call needs the validator and its own tool's schema, not the others' (FirstAnswer#warmUp).
+        firstAnswer.warmUp(() -> warm(firstAnswer));
     }
 
     /** A catalog that compiles each schema when it is first needed. */
@@ -84,9 +85,17 @@ public final class Catalog {
         return validator != null;
     }
 
-    private void warm() {
+    /** How many tools are described (for tests: what the warm-up did so far). */
+    int describedCount() {
+        return described.size();
+    }
+
+    private void warm(FirstAnswer calls) {
         validator();
-        registry.all().forEach(this::describe);
+        for (RegisteredTool tool : registry.all()) {
+            calls.giveWay();
+            describe(tool);
+        }
     }
 
     private SchemaValidator validator() {

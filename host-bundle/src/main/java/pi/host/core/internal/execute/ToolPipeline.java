@@ -20,6 +20,7 @@ import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.delegation.DelegateScope;
 import pi.host.core.internal.events.HostEvents;
+import pi.host.core.internal.info.FirstAnswer;
 import pi.host.core.internal.policy.HostState;
 import pi.host.core.internal.rpc.OutputBatch;
 import pi.host.core.internal.registry.ToolRegistry;
@@ -43,6 +44,7 @@ public final class ToolPipeline {
     private final AuditLog audit;
     private final HostEvents events;
     private final CancellationRegistry cancellations;
+    private final FirstAnswer warmUps;
     private final List<SessionListener> sessionState;
     private final ToolRunner runner = new ToolRunner();
     private final SessionResolvers resolvers = new SessionResolvers();
@@ -55,8 +57,10 @@ public final class ToolPipeline {
             @Reference SessionGrants grants, @Reference AuditLog audit, @Reference HostEvents events,
             @Reference CancellationRegistry cancellations, @Reference AdmissionQueue admission,
             @Reference Activations activations, @Reference DelegateScope delegates,
-            @Reference WorktreeService worktrees, @Reference Visualizations visualizations) {
+            @Reference WorktreeService worktrees, @Reference Visualizations visualizations,
+            @Reference FirstAnswer warmUps) {
         this.sessions = sessions;
+        this.warmUps = warmUps;
         this.audit = audit;
         this.events = events;
         this.cancellations = cancellations;
@@ -159,10 +163,14 @@ public final class ToolPipeline {
      */
     public void execute(ExecuteRequest request, Consumer<ResultEnvelope> answer) {
         CallState state = new CallState(request, TraceIds.next());
+        // the after-answer warm-ups wait while a call runs: on 2 cores they would share its CPU
+        warmUps.callStarted();
         state.ending = new CallEnding(result -> {
             // tool.completed and the answer that follows it on this thread leave in one write
             try (OutputBatch lines = OutputBatch.open()) {
                 answer.accept(finish(state, result));
+            } finally {
+                warmUps.callEnded();
             }
         });
         ResultEnvelope refused;

@@ -4,11 +4,35 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import pi.host.api.Tool;
+import pi.host.api.ToolCall;
+import pi.host.api.ToolProvider;
+import pi.host.api.ToolResult;
 import pi.host.core.internal.info.FirstAnswer;
 import pi.host.core.internal.registry.Registered;
+import pi.host.core.internal.registry.ToolRegistry;
+import pi.host.spi.Builtin;
 
 class CatalogWarmUpTest {
+
+    private static final ToolProvider TOOL = new ToolProvider() {
+        @Override
+        public String description() {
+            return "a tool";
+        }
+
+        @Override
+        public String inputSchema() {
+            return "{\"type\":\"object\"}";
+        }
+
+        @Override
+        public ToolResult execute(ToolCall call) {
+            return ToolResult.ok("ran");
+        }
+    };
 
     /** Pins that the schema validator's set-up does not compete with the first answer: it starts after it. */
     @Test
@@ -18,5 +42,25 @@ class CatalogWarmUpTest {
         assertThat(catalog.validatorReady()).as("nothing set up before the first answer").isFalse();
         first.answered();
         await().atMost(Duration.ofSeconds(30)).until(catalog::validatorReady);
+    }
+
+    /**
+     * Pins that the catalog's warm-up describes no tool while a tool call runs (the call describes its own),
+     * and still describes every tool once the call has ended.
+     */
+    @Test
+    void theWarmUpDescribesNoToolWhileACallRunsAndAllOnceItEnded() {
+        FirstAnswer first = new FirstAnswer();
+        ToolRegistry registry = Registered.registry();
+        for (String name : List.of("Read", "Grep", "Glob")) {
+            Registered.register(registry, "pi.host.tools", TOOL, Tool.NAME, name, Tool.RISK, "low", Builtin.KIND, "READ");
+        }
+        assertThat(registry.all()).hasSize(3);
+        Catalog catalog = new Catalog(registry, first);
+        first.callStarted();
+        first.answered();
+        await().during(Duration.ofMillis(300)).atMost(Duration.ofMillis(900)).until(() -> catalog.describedCount() == 0);
+        first.callEnded();
+        await().atMost(Duration.ofSeconds(30)).until(() -> catalog.describedCount() == 3);
     }
 }
