@@ -33,6 +33,7 @@ public final class ToolCalls implements BiFunction<McpSyncServerExchange, McpSch
 
     private final FrontSessions sessions;
     private final Executor progress;
+    private final SerialAnswers answers = new SerialAnswers();
 
     public ToolCalls(FrontSessions sessions, Executor progress) {
         this.sessions = sessions;
@@ -43,11 +44,14 @@ public final class ToolCalls implements BiFunction<McpSyncServerExchange, McpSch
     public BiFunction<McpAsyncServerExchange, McpSchema.CallToolRequest, Mono<McpSchema.CallToolResult>> onThreads(
             Executor threads) {
         return (exchange, request) -> Mono.create(sink -> threads.execute(() -> {
+            McpSchema.CallToolResult result;
             try {
-                sink.success(apply(new McpSyncServerExchange(exchange), request));
+                result = apply(new McpSyncServerExchange(exchange), request);
             } catch (RuntimeException | Error e) {
-                sink.error(e);
+                answers.error(sink, e);
+                return;
             }
+            answers.success(sink, result);
         }));
     }
 
