@@ -13,18 +13,35 @@ import reactor.core.publisher.MonoSink;
  * spinning, and the holder finishes. The lock is held only for the hand-over, which never waits for
  * anything (the SDK's writer thread writes the line); elicitation and progress, which wait for the
  * client, do not take it.
+ *
+ * <p>Stdio only: the SDK's streamable HTTP transport writes each answer to its client's connection in
+ * that call and serializes per session itself; a lock across sessions there would make every session
+ * wait for the slowest client.
  */
 final class SerialAnswers {
 
-    private final Object lock = new Object();
+    private final Object lock;
+
+    /** @param serial true for the stdio transport (one sink for every answer), false for HTTP */
+    SerialAnswers(boolean serial) {
+        this.lock = serial ? new Object() : null;
+    }
 
     <T> void success(MonoSink<T> sink, T value) {
+        if (lock == null) {
+            sink.success(value);
+            return;
+        }
         synchronized (lock) {
             sink.success(value);
         }
     }
 
     <T> void error(MonoSink<T> sink, Throwable e) {
+        if (lock == null) {
+            sink.error(e);
+            return;
+        }
         synchronized (lock) {
             sink.error(e);
         }

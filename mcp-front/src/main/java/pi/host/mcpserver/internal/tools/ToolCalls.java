@@ -33,11 +33,13 @@ public final class ToolCalls implements BiFunction<McpSyncServerExchange, McpSch
 
     private final FrontSessions sessions;
     private final Executor progress;
-    private final SerialAnswers answers = new SerialAnswers();
+    private final SerialAnswers answers;
 
-    public ToolCalls(FrontSessions sessions, Executor progress) {
+    /** @param stdio the front serves stdio (its answers go through one SDK sink: {@link SerialAnswers}) */
+    public ToolCalls(FrontSessions sessions, Executor progress, boolean stdio) {
         this.sessions = sessions;
         this.progress = progress;
+        this.answers = new SerialAnswers(stdio);
     }
 
     /** This handler as the SDK's async server calls it: each call runs on one of {@code threads}. */

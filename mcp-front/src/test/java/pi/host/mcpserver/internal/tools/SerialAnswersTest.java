@@ -17,7 +17,7 @@ class SerialAnswersTest {
 
     private static final Duration BOUND = Duration.ofSeconds(10);
 
-    private final SerialAnswers answers = new SerialAnswers();
+    private final SerialAnswers answers = new SerialAnswers(true);
     private final AtomicInteger inside = new AtomicInteger();
     private final AtomicInteger most = new AtomicInteger();
     private final CountDownLatch release = new CountDownLatch(1);

@@ -21,7 +21,8 @@ import reactor.core.publisher.Mono;
  * thread spins for 100 ms and then gets "Failed to enqueue message" (the request is lost and its call
  * waits for its timeout). Two of the host's threads get there together when two sessions call tools of
  * one server, or when the thread of the last request is preempted inside the sink; under the lock the
- * second one parks instead. The lock is held only for the hand-over (the SDK's writer thread writes).
+ * second one parks instead. The lock is held only for the hand-over (the SDK's writer thread writes;
+ * the streamable HTTP transport's send is lazy, so there the lock covers only making it).
  */
 final class ObservedTransport implements McpClientTransport {
 
