@@ -107,7 +107,7 @@ public final class McpFront {
         host = h;
         FrontSessions s = new FrontSessions(h, options.workspace(), options.permissionMode(), options.stdio());
         sessions = s;
-        ToolCalls calls = new ToolCalls(s, pool);
+        ToolCalls calls = new ToolCalls(s, pool, options.stdio());
         ToolCatalog catalog = new ToolCatalog(h, s.catalog(), calls.onThreads(pool), refresher);
         if (options.elicitation()) {
             s.onCards(new CardElicitation(h, pool)::onCard);

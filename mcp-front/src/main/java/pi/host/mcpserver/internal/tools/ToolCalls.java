@@ -33,21 +33,27 @@ public final class ToolCalls implements BiFunction<McpSyncServerExchange, McpSch
 
     private final FrontSessions sessions;
     private final Executor progress;
+    private final SerialAnswers answers;
 
-    public ToolCalls(FrontSessions sessions, Executor progress) {
+    /** @param stdio the front serves stdio (its answers go through one SDK sink: {@link SerialAnswers}) */
+    public ToolCalls(FrontSessions sessions, Executor progress, boolean stdio) {
         this.sessions = sessions;
         this.progress = progress;
+        this.answers = new SerialAnswers(stdio);
     }
 
     /** This handler as the SDK's async server calls it: each call runs on one of {@code threads}. */
     public BiFunction<McpAsyncServerExchange, McpSchema.CallToolRequest, Mono<McpSchema.CallToolResult>> onThreads(
             Executor threads) {
         return (exchange, request) -> Mono.create(sink -> threads.execute(() -> {
+            McpSchema.CallToolResult result;
             try {
-                sink.success(apply(new McpSyncServerExchange(exchange), request));
+                result = apply(new McpSyncServerExchange(exchange), request);
             } catch (RuntimeException | Error e) {
-                sink.error(e);
+                answers.error(sink, e);
+                return;
             }
+            answers.success(sink, result);
         }));
     }
 

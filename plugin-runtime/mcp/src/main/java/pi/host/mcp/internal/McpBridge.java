@@ -29,6 +29,7 @@ import pi.host.mcp.internal.elicit.ElicitationRoute;
 import pi.host.mcp.internal.server.McpServer;
 import pi.host.mcp.internal.server.ServerContext;
 import pi.host.mcp.internal.server.StdioLaunch;
+import pi.host.mcp.internal.server.TimerFloor;
 import pi.host.mcp.internal.tools.ToolRegistrations;
 import pi.host.spi.LoginShellPath;
 import pi.host.spi.McpHost;
@@ -63,6 +64,8 @@ public final class McpBridge implements McpRuntime {
     /** What the last {@code mcp.changed} said (guarded by this); none configured to begin with. */
     private List<McpServerInfo> published = List.of();
     private boolean closed;
+    /** Keeps the SDK's per-request timers from waking a thread per call (guarded by this; once started). */
+    private TimerFloor floor;
 
     private volatile LoginShellPath loginShell;
 
@@ -112,6 +115,7 @@ public final class McpBridge implements McpRuntime {
             // under the lock: a host that stops right after its first answer (the bridge starts after it)
             // closes the watcher and the timers only after this, never before
             watcher.start();
+            floor = TimerFloor.start();
             timers.scheduleWithFixedDelay(this::checkHealth, 1, 1, TimeUnit.SECONDS);
         }
         changed();
@@ -215,10 +219,12 @@ public final class McpBridge implements McpRuntime {
     @Deactivate
     private void deactivate() {
         List<McpServer> all;
+        TimerFloor f;
         synchronized (this) {
             closed = true;
             all = List.copyOf(servers.values());
             servers.clear();
+            f = floor;
         }
         watcher.close();
         CompletableFuture<?>[] stops = all.stream().map(McpServer::stop).toArray(CompletableFuture[]::new);
@@ -230,6 +236,9 @@ public final class McpBridge implements McpRuntime {
         }
         timers.shutdownNow();
         work.shutdownNow();
+        if (f != null) {
+            f.close();
+        }
     }
 
     private static java.util.concurrent.ThreadFactory daemons(String prefix) {

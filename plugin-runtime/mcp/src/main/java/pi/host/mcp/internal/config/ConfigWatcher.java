@@ -14,20 +14,27 @@ import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Tells when {@code mcp.json} changed while the host runs: a directory watch for quick news, and a look
- * at the file's size, time and identity at least every {@link #POLL_MS} in case the watch misses one
- * (a file behind a link, a platform without inotify). Changes that come close together are reported once,
- * after {@link #SETTLE_MS} of quiet, so an editor's write-then-rename is one reload.
+ * Tells when {@code mcp.json} changed while the host runs: a directory watch for quick news of the file
+ * appearing, being replaced (an editor's write-then-rename) or going, and a look at the file's size, time
+ * and identity every {@link #POLL_MS} for what the watch does not report (an edit in place, a file behind
+ * a link, a platform without inotify). Changes that come close together are reported once, after
+ * {@link #SETTLE_MS} of quiet, so an editor's write-then-rename is one reload.
+ *
+ * <p>The watch asks for no modify events: the file shares {@code <data_dir>} with the host's database,
+ * whose journal is written on every call, and a modify watch woke the JDK's watch thread and this one
+ * for each of those writes (two thread wake-ups and a {@code stat} per call, on every tool).
  */
 public final class ConfigWatcher implements AutoCloseable {
 
-    static final long POLL_MS = 2_000;
+    static final long POLL_MS = 500;
     static final long SETTLE_MS = 150;
 
     private final Path file;
     private final Runnable changed;
     private final Thread thread;
     private volatile boolean closed;
+    private volatile Object startStamp;
+    private volatile long wakes;
     private WatchService watch;
 
     public ConfigWatcher(Path file, Runnable changed) {
@@ -38,11 +45,14 @@ public final class ConfigWatcher implements AutoCloseable {
     }
 
     public void start() {
+        // before the watch and the thread: a change from here on is an event or a different stamp
+        startStamp = stamp();
         try {
             Files.createDirectories(file.getParent());
             watch = FileSystems.getDefault().newWatchService();
+            // no ENTRY_MODIFY (see the class comment): the poll sees an edit in place
             file.getParent().register(watch, StandardWatchEventKinds.ENTRY_CREATE,
-                    StandardWatchEventKinds.ENTRY_MODIFY, StandardWatchEventKinds.ENTRY_DELETE);
+                    StandardWatchEventKinds.ENTRY_DELETE);
         } catch (IOException e) {
             // polling alone still follows the file
             System.getLogger(ConfigWatcher.class.getName()).log(System.Logger.Level.WARNING,
@@ -53,7 +63,7 @@ public final class ConfigWatcher implements AutoCloseable {
     }
 
     private void loop() {
-        Object seen = stamp();
+        Object seen = startStamp;
         while (!closed) {
             try {
                 boolean event = awaitEvent();
@@ -85,6 +95,7 @@ public final class ConfigWatcher implements AutoCloseable {
         if (key == null) {
             return false;
         }
+        wakes++;
         boolean ours = key.pollEvents().stream().anyMatch(e -> e.context() == null
                 || file.getFileName().equals(e.context()) || e.kind() == StandardWatchEventKinds.OVERFLOW);
         key.reset();
@@ -119,6 +130,11 @@ public final class ConfigWatcher implements AutoCloseable {
         } catch (IOException e) {
             return "unreadable: " + e.getMessage();
         }
+    }
+
+    /** How often the watch woke this thread before a poll interval was up (only this thread writes it). */
+    long wakes() {
+        return wakes;
     }
 
     @Override

@@ -15,11 +15,20 @@ import reactor.core.publisher.Mono;
  * check asks for a ping when a call waits and the server has been silent), and the JSON-RPC id the SDK
  * gave each {@code tools/call}, found by the progress token the bridge puts in the call's {@code _meta}.
  * The id is what an MCP cancellation names; the SDK (2.1.0) sends none itself, so {@link #cancel} does.
+ *
+ * <p>Every message goes to the SDK transport one at a time ({@link #sendMessage}): the stdio transport
+ * puts it into its outbound sink right in that call, and the sink takes one emitter at a time: a second
+ * thread spins for 100 ms and then gets "Failed to enqueue message" (the request is lost and its call
+ * waits for its timeout). Two of the host's threads get there together when two sessions call tools of
+ * one server, or when the thread of the last request is preempted inside the sink; under the lock the
+ * second one parks instead. The lock is held only for the hand-over (the SDK's writer thread writes;
+ * the streamable HTTP transport's send is lazy, so there the lock covers only making it).
  */
 final class ObservedTransport implements McpClientTransport {
 
     private final McpClientTransport delegate;
     private final Map<Object, Object> requestIds = new ConcurrentHashMap<>();
+    private final Object sending = new Object();
     private volatile long lastInbound = System.nanoTime();
 
     ObservedTransport(McpClientTransport delegate) {
@@ -37,7 +46,9 @@ final class ObservedTransport implements McpClientTransport {
                 && call.meta() != null && call.meta().get("progressToken") != null) {
             requestIds.put(call.meta().get("progressToken"), r.id());
         }
-        return delegate.sendMessage(message);
+        synchronized (sending) {
+            return delegate.sendMessage(message);
+        }
     }
 
     /** Nanos ({@link System#nanoTime}) of the last message from the server. */
@@ -54,7 +65,7 @@ final class ObservedTransport implements McpClientTransport {
     void cancel(Object progressToken, String reason) {
         Object id = requestIds.remove(progressToken);
         if (id != null) {
-            delegate.sendMessage(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
+            sendMessage(new McpSchema.JSONRPCNotification(McpSchema.JSONRPC_VERSION,
                     "notifications/cancelled", Map.of("requestId", id, "reason", reason)))
                     .onErrorResume(e -> Mono.empty()).subscribe();
         }

@@ -1,0 +1,106 @@
+package pi.host.mcp.internal.config;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** mcp.json is followed live (created, edited in place, replaced by rename) without waking on its neighbours. */
+class ConfigWatcherTest {
+
+    private static final Duration BOUND = Duration.ofSeconds(10);
+
+    @TempDir
+    Path dataDir;
+
+    private Path file;
+    private final AtomicInteger reloads = new AtomicInteger();
+    private ConfigWatcher watcher;
+
+    @BeforeEach
+    void start() throws IOException {
+        file = dataDir.resolve("mcp.json");
+        Files.writeString(file, "{\"mcpServers\": {}}");
+        // the database's journal is there before the host's calls write it
+        Files.writeString(dataDir.resolve("pi-host.db-wal"), "");
+        watcher = new ConfigWatcher(file, reloads::incrementAndGet);
+        watcher.start();
+    }
+
+    @AfterEach
+    void stop() {
+        watcher.close();
+    }
+
+    /**
+     * Pins the per-call wake-up: the database's journal beside mcp.json is written on every call, and those
+     * writes must not wake the watcher (nor reload anything).
+     */
+    @Test
+    void writesToOtherFilesInTheDataDirWakeNothing() throws Exception {
+        Path journal = dataDir.resolve("pi-host.db-wal");
+        AtomicBoolean writing = new AtomicBoolean(true);
+        AtomicInteger written = new AtomicInteger();
+        Thread writer = new Thread(() -> {
+            while (writing.get()) {
+                try {
+                    Files.writeString(journal, "page " + written.incrementAndGet() + "\n",
+                            StandardOpenOption.APPEND);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        });
+        writer.start();
+        try {
+            await().atMost(BOUND).until(() -> written.get() > 100);
+            await().during(Duration.ofMillis(1_200)).atMost(BOUND)
+                    .until(() -> watcher.wakes() == 0 && reloads.get() == 0);
+        } finally {
+            writing.set(false);
+            writer.join();
+        }
+    }
+
+    /** Pins the look: an edit in place (no event is asked for it) is still reloaded, once. */
+    @Test
+    void anEditInPlaceIsReloadedOnce() throws Exception {
+        Files.writeString(file, "{\"mcpServers\": {\"a\": {\"command\": \"node\"}}}");
+        await().atMost(BOUND).until(() -> reloads.get() == 1);
+        await().during(Duration.ofMillis(ConfigWatcher.POLL_MS * 2)).atMost(BOUND).until(() -> reloads.get() == 1);
+    }
+
+    /** Pins the watch: an editor's write-then-rename is reported once, as soon as the rename happened. */
+    @Test
+    void aReplacementByRenameIsReloadedOnce() throws Exception {
+        Path temp = dataDir.resolve("mcp.json.tmp");
+        Files.writeString(temp, "{\"mcpServers\": {\"b\": {\"command\": \"node\"}}}");
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        await().atMost(BOUND).until(() -> reloads.get() == 1);
+        assertThat(watcher.wakes()).as("the rename woke the watcher").isPositive();
+        await().during(Duration.ofMillis(ConfigWatcher.POLL_MS * 2)).atMost(BOUND).until(() -> reloads.get() == 1);
+    }
+
+    /** A file that appears after the start (the user adds servers later) is reloaded. */
+    @Test
+    void aFileCreatedLaterIsReloaded() throws Exception {
+        watcher.close();
+        Files.delete(file);
+        watcher = new ConfigWatcher(file, reloads::incrementAndGet);
+        watcher.start();
+        Files.writeString(file, "{\"mcpServers\": {}}");
+        await().atMost(BOUND).until(() -> reloads.get() == 1);
+    }
+}
