@@ -2,8 +2,13 @@
 // An investigation aid beside bench/memory.sh (no goal of its own): pi-host's VmRSS (and RssAnon) at 1, 2,
 // 3, ... s after the answer to session.create, for several configurations alternated start by start in
 // the same run, so the moment memory is given back shows, not only the figure at memory.sh's 3 s settle.
-// usage: node bench/idle-trace.mjs STARTS SECONDS LABEL=[ENV=VALUE[;ENV=VALUE...]] ...
+// usage: node bench/idle-trace.mjs [--kinds] STARTS SECONDS LABEL=[ENV=VALUE[;ENV=VALUE...]] ...
 //   e.g. node bench/idle-trace.mjs 4 6 base= 'ceiling=PI_HOST_JAVA_OPTS=-XX:CompileCommand=MemLimit,*.*,8M'
+// --kinds: also the resident MiB by mapping kind at 3 s (memory.sh's moment), from /proc/PID/smaps: the host
+// disables the attach mechanism, so jcmd cannot ask the JVM; the kinds are told apart by what the kernel
+// shows (the start-up archive's file, the shared libraries, the JIT's code as the only anonymous rwx
+// memory, glibc's malloc arenas as 64 MiB-aligned anonymous mappings plus [heap], the rest of the
+// anonymous memory: the Java heap, metaspace, thread stacks).
 // ENV is given to bin/pi-host (PI_HOST_JAVA, PI_HOST_JAVA_OPTS, PI_HOST_ARCHIVE) and to the spawned JVM.
 import { startServer, killAll } from './jsonrpc.mjs';
 import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'node:fs';
@@ -11,7 +16,9 @@ import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { piHostCommand } from './pi-host-command.mjs';
 
-const [starts, seconds, ...configs] = process.argv.slice(2);
+const argv = process.argv.slice(2);
+const withKinds = argv[0] === '--kinds';
+const [starts, seconds, ...configs] = withKinds ? argv.slice(1) : argv;
 const scratch = mkdtempSync(join(tmpdir(), 'pi-host-trace-'));
 const root = join(scratch, 'project');
 mkdirSync(root, { recursive: true });
@@ -25,8 +32,33 @@ const parsed = configs.map((c) => {
   return { label, env };
 });
 const marks = [1, 2, 3, 4, 5, 6, 8, 10].filter((s) => s <= Number(seconds));
+const KINDS = ['archive', 'libs', 'other files', 'code', 'malloc', 'other anon'];
+
+/** Resident MiB by kind of mapping (see the head of this file). */
+function kindsOf(pid) {
+  const sum = Object.fromEntries(KINDS.map((k) => [k, 0]));
+  let kind = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const m = /^([0-9a-f]+)-[0-9a-f]+ (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (m) {
+      const [, start, perms, path] = m;
+      if (/\.(aot|cds|jsa)$/.test(path)) kind = 'archive';
+      else if (/\.so(\.|$)/.test(path)) kind = 'libs';
+      else if (path === '[heap]') kind = 'malloc';
+      else if (path !== '') kind = 'other files';
+      else if (perms.includes('x')) kind = 'code';
+      else if (BigInt(`0x${start}`) % 0x4000000n === 0n) kind = 'malloc';
+      else kind = 'other anon';
+      continue;
+    }
+    const r = /^Rss:\s+(\d+)/.exec(line);
+    if (r && kind) sum[kind] += Number(r[1]) / 1024;
+  }
+  return KINDS.map((k) => `${k} ${sum[k].toFixed(1)}`).join(', ');
+}
 console.log(`load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; RSS (anon) MiB at s after session.create: ${marks.join(' ')}`);
 const rows = new Map(parsed.map((p) => [p.label, []]));
+const kindRows = new Map(parsed.map((p) => [p.label, []]));
 for (let n = 0; n < Number(starts); n++) {
   for (const p of parsed) {
     const childEnv = { ...p.env };
@@ -44,12 +76,17 @@ for (let n = 0; n < Number(starts); n++) {
       await sleep(Math.max(0, t0 + m * 1000 - Date.now()));
       const st = readFileSync(`/proc/${s.child.pid}/status`, 'utf8');
       got.push(`${kb(st, 'VmRSS').toFixed(0)}(${kb(st, 'RssAnon').toFixed(0)})`);
+      if (withKinds && m === 3) kindRows.get(p.label).push(kindsOf(s.child.pid));
     }
     rows.get(p.label).push(got.join(' '));
     await s.stop();
   }
 }
 for (const [label, rs] of rows) for (const r of rs) console.log(`${label.padEnd(14)} ${r}`);
+if (withKinds) {
+  console.log('resident MiB by kind at 3 s:');
+  for (const [label, rs] of kindRows) for (const r of rs) console.log(`${label.padEnd(14)} ${r}`);
+}
 console.log(`load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
 rmSync(scratch, { recursive: true, force: true });
 killAll();
