@@ -40,7 +40,9 @@ pi_host_jvm() {
   local factor=0.5 pattern
   ((feature == 17)) && factor=0.25
   opts+=(-XX:CompileCommand=quiet)
-  for pattern in 'pi.host.*' 'com.fasterxml.jackson.*' 'com.networknt.*' 'java.nio.*' 'sun.nio.*' 'org.sqlite.*'; do
+  # (the MCP SDK and Reactor: the calls through pi-host mcp and the bridge run on them)
+  for pattern in 'pi.host.*' 'com.fasterxml.jackson.*' 'com.networknt.*' 'java.nio.*' 'sun.nio.*' 'org.sqlite.*' \
+    'io.modelcontextprotocol.*' 'reactor.*'; do
     opts+=("-XX:CompileCommand=CompileThresholdScaling,$pattern::*,$factor")
   done
   # give the C heap's freed memory back: the JIT's arenas peak near 40 MiB during the start; the JVM hands

@@ -74,7 +74,7 @@ class JvmOptionChoiceTest {
 
     /**
      * Pins the scope of the lowered JIT thresholds: only the packages a call runs through (the host's,
-     * Jackson's, the schema validator's, NIO's, SQLite's) compile after fewer invocations, on every release;
+     * Jackson's, the schema validator's, NIO's, SQLite's, the MCP SDK's and Reactor's) compile after fewer invocations, on every release;
      * the start's code keeps the default thresholds (no global {@code -XX:CompileThresholdScaling}), so its
      * compilations do not queue in front of the first calls and the first Grep.
      */
@@ -91,7 +91,8 @@ class JvmOptionChoiceTest {
         assertThat(options).as("the JVM command for Java %s", version)
                 .noneMatch(o -> o.startsWith("-XX:CompileThresholdScaling="));
         assertThat(scaled).extracting(o -> o.split(",")[1])
-                .contains("pi.host.*::*", "com.fasterxml.jackson.*::*", "java.nio.*::*", "sun.nio.*::*")
+                .contains("pi.host.*::*", "com.fasterxml.jackson.*::*", "java.nio.*::*", "sun.nio.*::*",
+                        "io.modelcontextprotocol.*::*", "reactor.*::*")
                 .noneMatch(p -> p.startsWith("org.apache.felix") || p.startsWith("java.util") || p.equals("*::*"));
         assertThat(options).as("no compile command echoes on the RPC stream")
                 .containsSubsequence("-XX:CompileCommand=quiet", scaled.get(0));
