@@ -29,11 +29,22 @@ pi_host_jvm() {
   # (1/64 of the RAM) the start touches ~100 MB of eden it never needs again (docs/performance.md, "Memory");
   # the heap still grows as a call needs it
   opts+=(-Xms16m)
-  # the JIT compiles after half the usual number of calls: a user's session is a few hundred tool calls,
-  # and with the default thresholds calls 1-2,000 ran mostly interpreted or in C1 (halving them took those
-  # calls from 0.65-0.84x the peer to 0.59-0.66x on both JVMs; docs/performance.md, "the coordinator's
-  # third quiet re-run"). A product option of every release, so no version guard.
-  opts+=(-XX:CompileThresholdScaling=0.5)
+  # the JIT compiles the calls' own code after fewer invocations: a user's session is a few hundred tool
+  # calls, and with the default thresholds calls 1-2,000 ran mostly interpreted or in C1. Only the packages
+  # a call runs through: halving the thresholds globally (as before) also queued the start's code (Felix,
+  # XML, the JDK's class spinning) in front of the first calls and the first Grep and cost Java 25 idle
+  # memory. A quarter on Java 17, whose AppCDS archive keeps no method profiles, half later (Java 25's AOT
+  # cache brings the training's profiles). docs/performance.md, "branch j17cold". The value must be a
+  # decimal: Java 25 rejects "1" there and does not start. quiet: else each command echoes on stdout, which
+  # is the RPC stream.
+  local factor=0.5 pattern
+  ((feature == 17)) && factor=0.25
+  opts+=(-XX:CompileCommand=quiet)
+  # (the MCP SDK and Reactor: the calls through pi-host mcp and the bridge run on them)
+  for pattern in 'pi.host.*' 'com.fasterxml.jackson.*' 'com.networknt.*' 'java.nio.*' 'sun.nio.*' 'org.sqlite.*' \
+    'io.modelcontextprotocol.*' 'reactor.*'; do
+    opts+=("-XX:CompileCommand=CompileThresholdScaling,$pattern::*,$factor")
+  done
   # give the C heap's freed memory back: the JIT's arenas peak near 40 MiB during the start; the JVM hands
   # them back to malloc within 5 s, and glibc keeps them resident until a trim (~15 MiB of idle RSS;
   # docs/performance.md, "Issue 19, third round"). Only where the option is known to exist: an unknown -XX
@@ -47,8 +58,6 @@ pi_host_jvm() {
   # the ceiling such a compilation stops and the method keeps its C1 code; the calls' own code (whose C2
   # compilations take up to 30 MiB too) has no ceiling. MemLimit exists from Java 22 on.
   if ((feature >= 22)); then
-    opts+=(-XX:CompileCommand=quiet)
-    local pattern
     for pattern in 'java.lang.invoke.*' 'jdk.internal.classfile.*' 'java.lang.classfile.*' \
       'org.apache.felix.framework.util.manifestparser.*' 'org.apache.felix.framework.cache.*' \
       'org.apache.felix.scr.impl.xml.*'; do

@@ -7,8 +7,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.io.TempDir;
@@ -17,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The JVM options bin/jvm.sh chooses per java. It passes {@code -XX:TrimNativeHeapInterval} and the JIT's
  * start-up memory ceiling ({@code -XX:CompileCommand=MemLimit}) only to a JVM known to have them: an unknown
  * {@code -XX} option (or compile command) stops the JVM or prints on its output, so a java without them must
- * start without them. The halved JIT thresholds go to every release, before the user's own options.
+ * start without them. The lowered JIT thresholds go to every release, for the call path's packages only,
+ * before the user's own options.
  */
 class JvmOptionChoiceTest {
 
@@ -70,20 +73,81 @@ class JvmOptionChoiceTest {
     }
 
     /**
-     * Pins that every release compiles a call's code after half the usual number of invocations (the first
-     * thousands of calls of a session are where users meet the JIT), and that the user's own options come
-     * later on the command line, so a {@code PI_HOST_JAVA_OPTS} threshold wins.
+     * Pins the scope of the lowered JIT thresholds: only the packages a call runs through (the host's,
+     * Jackson's, the schema validator's, NIO's, SQLite's, the MCP SDK's and Reactor's) compile after fewer invocations, on every release;
+     * the start's code keeps the default thresholds (no global {@code -XX:CompileThresholdScaling}), so its
+     * compilations do not queue in front of the first calls and the first Grep.
      */
     @ParameterizedTest
     @CsvSource({"17.0.8", "17.0.15", "21.0.5", "25.0.3"})
-    void theJitThresholdsAreHalvedOnEveryJavaAndTheUsersOptionsComeAfter(String version) throws Exception {
+    void theLoweredJitThresholdsAreScopedToTheCallPathOnEveryJava(String version) throws Exception {
         Path java = fakeJava(version);
         Path assembly = assembly(version);
 
-        List<String> options = jvmOptions(java, assembly, "-XX:CompileThresholdScaling=1");
+        List<String> options = jvmOptions(java, assembly);
+        List<String> scaled = options.stream()
+                .filter(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,")).toList();
 
         assertThat(options).as("the JVM command for Java %s", version)
-                .containsSubsequence("-XX:CompileThresholdScaling=0.5", "-XX:CompileThresholdScaling=1");
+                .noneMatch(o -> o.startsWith("-XX:CompileThresholdScaling="));
+        assertThat(scaled).extracting(o -> o.split(",")[1])
+                .contains("pi.host.*::*", "com.fasterxml.jackson.*::*", "java.nio.*::*", "sun.nio.*::*",
+                        "io.modelcontextprotocol.*::*", "reactor.*::*")
+                .noneMatch(p -> p.startsWith("org.apache.felix") || p.startsWith("java.util") || p.equals("*::*"));
+        assertThat(options).as("no compile command echoes on the RPC stream")
+                .containsSubsequence("-XX:CompileCommand=quiet", scaled.get(0));
+    }
+
+    /**
+     * Pins the factor per release: a quarter of the thresholds on Java 17, whose AppCDS archive keeps no
+     * method profiles, half on later releases; the value is written as a decimal (Java 25 rejects an
+     * integer there and does not start).
+     */
+    @ParameterizedTest
+    @CsvSource({"17.0.8, 0.25", "17.0.15, 0.25", "21.0.5, 0.5", "25.0.3, 0.5"})
+    void theCallPathsFactorIsAQuarterOnJava17AndAHalfLater(String version, String factor) throws Exception {
+        Path java = fakeJava(version);
+        Path assembly = assembly(version);
+
+        assertThat(jvmOptions(java, assembly))
+                .filteredOn(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,")).isNotEmpty()
+                .allSatisfy(o -> assertThat(o).endsWith("::*," + factor));
+    }
+
+    /** Pins that the user's own options come after bin/jvm.sh's, so a {@code PI_HOST_JAVA_OPTS} threshold wins. */
+    @ParameterizedTest
+    @CsvSource({"17.0.15", "25.0.3"})
+    void theUsersJitOptionsComeAfterTheScopedThresholds(String version) throws Exception {
+        Path java = fakeJava(version);
+        Path assembly = assembly(version);
+        String user = "-XX:CompileCommand=CompileThresholdScaling,pi.host.*::*,1.0";
+
+        List<String> options = jvmOptions(java, assembly, user);
+        int at = options.indexOf(user);
+
+        assertThat(at).as("the user's option in %s", options).isPositive();
+        assertThat(options.subList(0, at)).anyMatch(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,pi.host"));
+        assertThat(options.subList(at + 1, options.size()))
+                .noneMatch(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,"));
+    }
+
+    /**
+     * Pins that the JIT options bin/jvm.sh gives this very java parse and echo nothing on stdout (the RPC
+     * stream): a real JVM started with them prints its version on stderr and nothing else on stdout.
+     */
+    @Test
+    void theRealJavaAcceptsTheJitOptionsAndKeepsStdoutClean() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path assembly = assembly("real");
+
+        List<String> options = new ArrayList<>(jvmOptions(java, assembly));
+        options.add("-version");
+        Process p = new ProcessBuilder(options).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as("the JVM's exit with %s", options).isZero();
+        assertThat(out).as("stdout of %s", options).isEmpty();
     }
 
     /** A JDK folder whose release file says {@code version}; its java does nothing. */
