@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import pi.host.api.Tool;
-import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.core.internal.info.FirstAnswer;
@@ -17,22 +16,7 @@ import pi.host.spi.Builtin;
 
 class CatalogWarmUpTest {
 
-    private static final ToolProvider TOOL = new ToolProvider() {
-        @Override
-        public String description() {
-            return "a tool";
-        }
-
-        @Override
-        public String inputSchema() {
-            return "{\"type\":\"object\"}";
-        }
-
-        @Override
-        public ToolResult execute(ToolCall call) {
-            return ToolResult.ok("ran");
-        }
-    };
+    private static final ToolProvider TOOL = Registered.provider("{\"type\":\"object\"}", call -> ToolResult.ok("ran"));
 
     /** Pins that the schema validator's set-up does not compete with the first answer: it starts after it. */
     @Test

@@ -74,24 +74,9 @@ final class StepKit implements AutoCloseable {
 
     static final ToolProvider ECHO = provider("{\"type\":\"object\"}", call -> ToolResult.ok("ran " + call.arguments()));
 
-    /** A provider with this schema whose calls {@code body} answers. */
+    /** A provider with this schema whose calls {@code body} answers ({@link Registered#provider}). */
     static ToolProvider provider(String schema, java.util.function.Function<ToolCall, ToolResult> body) {
-        return new ToolProvider() {
-            @Override
-            public String description() {
-                return "a test tool";
-            }
-
-            @Override
-            public String inputSchema() {
-                return schema;
-            }
-
-            @Override
-            public ToolResult execute(ToolCall call) {
-                return body.apply(call);
-            }
-        };
+        return Registered.provider(schema, body);
     }
 
     static RegisteredTool builtin(String name, ToolKind kind, Risk risk, boolean mutates) {

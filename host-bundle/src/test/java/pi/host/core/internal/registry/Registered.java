@@ -1,8 +1,11 @@
 package pi.host.core.internal.registry;
 
 import java.util.List;
+import java.util.function.Function;
 import pi.host.api.Risk;
+import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
+import pi.host.api.ToolResult;
 import pi.host.core.internal.origin.BundleOrigin;
 import pi.host.spi.ToolKind;
 
@@ -18,6 +21,26 @@ public final class Registered {
      */
     public static final BundleOrigin ORIGIN = BundleOrigin.of("test:pi.host.tools test:pi.host.core"
             + " test:pi.host.plugins test:pi.host.mcp test:pi.host.jev");
+
+    /** A provider with this schema whose calls {@code body} answers. */
+    public static ToolProvider provider(String schema, Function<ToolCall, ToolResult> body) {
+        return new ToolProvider() {
+            @Override
+            public String description() {
+                return "a test tool";
+            }
+
+            @Override
+            public String inputSchema() {
+                return schema;
+            }
+
+            @Override
+            public ToolResult execute(ToolCall call) {
+                return body.apply(call);
+            }
+        };
+    }
 
     /** An empty registry that takes the record above for the launcher's. */
     public static ToolRegistry registry() {
