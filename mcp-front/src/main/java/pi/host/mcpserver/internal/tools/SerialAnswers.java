@@ -28,22 +28,20 @@ final class SerialAnswers {
     }
 
     <T> void success(MonoSink<T> sink, T value) {
-        if (lock == null) {
-            sink.success(value);
-            return;
-        }
-        synchronized (lock) {
-            sink.success(value);
-        }
+        handOver(() -> sink.success(value));
     }
 
     <T> void error(MonoSink<T> sink, Throwable e) {
+        handOver(() -> sink.error(e));
+    }
+
+    private void handOver(Runnable completion) {
         if (lock == null) {
-            sink.error(e);
+            completion.run();
             return;
         }
         synchronized (lock) {
-            sink.error(e);
+            completion.run();
         }
     }
 }
