@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.atomic.AtomicInteger;
 import pi.host.core.internal.json.ErrorText;
 import pi.host.core.internal.json.Json;
 
@@ -27,6 +28,11 @@ import pi.host.core.internal.json.Json;
  * itself or at one of the JSON Schema meta-schemas bundled in the validator; anything else makes the
  * schema invalid. A schema is checked against its dialect's meta-schema and has every reference
  * resolved when it is compiled, so a compiled schema cannot fail later for a reason of its own.
+ *
+ * <p>The builtins' schemas are the host's own constants: their conformance is proved at build time
+ * ({@code pi.host.it.BuiltinSchemasIT} checks every builtin the assembled host registers), so
+ * {@link #compileBuiltin} leaves out the run-time meta-check, whose first use (loading and compiling the
+ * draft 2020-12 meta-schema and its vocabularies) was a session's first call's largest step.
  *
  * <p>Thread-safe. Compiling costs far more than validating: the caller keeps one
  * {@link CompiledSchema} per tool schema.
@@ -47,6 +53,7 @@ public final class SchemaValidator {
             "draft-07/schema", "draft-06/schema", "draft-04/schema");
 
     private final SchemaRegistry registry;
+    private final AtomicInteger metaSchemaLoads = new AtomicInteger();
 
     public SchemaValidator() {
         SchemaRegistryConfig config = SchemaRegistryConfig.builder()
@@ -55,7 +62,7 @@ public final class SchemaValidator {
                 .build();
         this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, builder -> builder
                 .schemaRegistryConfig(config)
-                .schemaLoader(loader -> loader.allow(SchemaValidator::allowLoad)));
+                .schemaLoader(loader -> loader.allow(this::allowLoad)));
     }
 
     /**
@@ -65,6 +72,32 @@ public final class SchemaValidator {
      *         its dialect's meta-schema, or refers to a schema outside itself
      */
     public CompiledSchema compile(String schemaJson) throws InvalidSchemaException {
+        return compile(schemaJson, true);
+    }
+
+    /**
+     * Parses and compiles a builtin's parameter schema, without the run-time check against its
+     * dialect's meta-schema: everything else {@link #compile} refuses is refused the same way (not JSON,
+     * not an object, a reference outside the schema, a reference that does not resolve).
+     *
+     * <p>Only for the schemas of the tools the registry made builtins ({@code ToolOrigin.BUILTIN}, which
+     * it grants by the launcher's record of the distribution's bundles, never by a name): their
+     * conformance is checked at build time. A plugin's or an MCP server's schema is untrusted input and
+     * goes through {@link #compile}.
+     */
+    public CompiledSchema compileBuiltin(String schemaJson) throws InvalidSchemaException {
+        return compile(schemaJson, false);
+    }
+
+    /**
+     * How many meta-schema documents this validator has loaded so far (each is loaded once, when a
+     * schema is first checked against it or refers to it): zero while only builtins were compiled.
+     */
+    public int metaSchemaLoads() {
+        return metaSchemaLoads.get();
+    }
+
+    private CompiledSchema compile(String schemaJson, boolean metaCheck) throws InvalidSchemaException {
         if (schemaJson == null) {
             throw new InvalidSchemaException("no schema given");
         }
@@ -87,11 +120,13 @@ public final class SchemaValidator {
         }
         String dialect = declared == null ? DEFAULT_DIALECT : declared.textValue();
         try {
-            Schema meta = registry.getSchema(SchemaLocation.of(dialect));
-            List<String> problems = messages("schema", meta.validate(node));
-            if (!problems.isEmpty()) {
-                throw new InvalidSchemaException("schema does not conform to its meta-schema " + dialect + ": "
-                        + String.join("; ", problems));
+            if (metaCheck) {
+                Schema meta = registry.getSchema(SchemaLocation.of(dialect));
+                List<String> problems = messages("schema", meta.validate(node));
+                if (!problems.isEmpty()) {
+                    throw new InvalidSchemaException("schema does not conform to its meta-schema " + dialect + ": "
+                            + String.join("; ", problems));
+                }
             }
             Schema schema = registry.getSchema(node);
             schema.initializeValidators(); // resolves every $ref now, not at the first call
@@ -128,7 +163,7 @@ public final class SchemaValidator {
         return ErrorText.first(messages);
     }
 
-    private static boolean allowLoad(AbsoluteIri iri) {
+    private boolean allowLoad(AbsoluteIri iri) {
         String s = iri.toString();
         String path = s.startsWith("https://json-schema.org/") ? s.substring(24)
                 : s.startsWith("http://json-schema.org/") ? s.substring(23) : null;
@@ -138,6 +173,7 @@ public final class SchemaValidator {
         if (path == null || !BUNDLED_META_SCHEMAS.contains(path)) {
             throw new RefusedReference(s);
         }
+        metaSchemaLoads.incrementAndGet();
         return true;
     }
 

@@ -19,6 +19,7 @@ import pi.host.core.internal.json.Json;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.registry.RegisteredTool;
+import pi.host.core.internal.registry.ToolOrigin;
 import pi.host.core.internal.registry.ToolRegistry;
 import pi.host.core.internal.store.SessionRecord;
 import pi.host.spi.OfferedTool;
@@ -85,6 +86,12 @@ public final class Catalog {
         return validator != null;
     }
 
+    /** How many meta-schema documents the validator loaded, 0 when it is not set up (for tests). */
+    int metaSchemaLoads() {
+        SchemaValidator v = validator;
+        return v == null ? 0 : v.metaSchemaLoads();
+    }
+
     /** How many tools are described (for tests: what the warm-up did so far). */
     int describedCount() {
         return described.size();
@@ -131,7 +138,11 @@ public final class Catalog {
             return new Described("", null, null, "the provider failed to describe the tool: " + e);
         }
         try {
-            CompiledSchema schema = validator().compile(schemaText);
+            // a builtin's schema is the host's own and checked against its meta-schema at build time
+            // (BuiltinSchemasIT); everything else is untrusted and checked here. The origin is the
+            // registry's, which it grants by the launcher's record, so no other tool can take this path
+            CompiledSchema schema = tool.origin() == ToolOrigin.BUILTIN ? validator().compileBuiltin(schemaText)
+                    : validator().compile(schemaText);
             return new Described(description == null ? "" : description, Json.mapper().readTree(schemaText), schema,
                     null);
         } catch (InvalidSchemaException | java.io.IOException e) {

@@ -208,6 +208,33 @@ class SchemaValidatorTest {
         assertThat(validate(schema, "{\"type\": 5}")).isNotEmpty();
     }
 
+    /** Pins issue 19 (schema2): compiling a builtin's schema loads no meta-schema; the checked compile does. */
+    @Test
+    void aBuiltinsSchemaCompilesWithoutLoadingAnyMetaSchema() throws Exception {
+        CompiledSchema schema = validator.compileBuiltin(READ_SCHEMA);
+        assertThat(validator.validate(schema, json("{\"path\": \"a\", \"offset\": 0}")))
+                .singleElement().asString().startsWith("arguments/offset: ");
+        assertThat(schema.dialect()).isEqualTo("https://json-schema.org/draft/2020-12/schema");
+        assertThat(validator.metaSchemaLoads()).isZero();
+
+        validator.compile(READ_SCHEMA);
+        assertThat(validator.metaSchemaLoads()).as("the checked compile loads the meta-schema").isPositive();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"{\"type\": ", "[]", "{\"$schema\": 7}", "{\"$ref\": \"https://example.com/s.json\"}",
+        "{\"$schema\": \"https://example.com/my-dialect\"}", "{\"properties\": {\"a\": {\"$ref\": \"#/$defs/missing\"}}}"})
+    void aBuiltinsSchemaIsRefusedForAllButTheMetaCheck(String text) {
+        assertThatThrownBy(() -> validator.compileBuiltin(text)).isInstanceOf(InvalidSchemaException.class)
+                .message().startsWith("schema");
+    }
+
+    @Test
+    void aBuiltinsSchemaReferringOutsideIsRefusedWithoutFetching() {
+        assertThatThrownBy(() -> validator.compileBuiltin("{\"$ref\": \"file:///etc/passwd\"}"))
+                .isInstanceOf(InvalidSchemaException.class).hasMessageContaining("never fetches");
+    }
+
     @Test
     void compiledSchemaIsSharedSafelyBetweenThreads() throws Exception {
         CompiledSchema schema = validator.compile(READ_SCHEMA);
