@@ -45,7 +45,7 @@ public final class FirstUseWarmUp {
         long lines = 0;
         for (int r = 0; r < ROUNDS; r++) {
             Tags.digest(text);
-            lines += LineIndex.of(text, text.length).count();
+            lines += LineIndex.ofText(text, text.length).count();
         }
         return lines;
     }

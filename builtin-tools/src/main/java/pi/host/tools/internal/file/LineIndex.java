@@ -26,18 +26,30 @@ final class LineIndex {
         this.count = count;
     }
 
-    /** The index of the first {@code len} bytes of {@code bytes} (which it keeps; they must not change). */
-    static LineIndex of(byte[] bytes, int len) {
+    /**
+     * The index of the first {@code len} bytes of {@code bytes} (which it keeps; they must not change), or
+     * null when they are binary: a NUL in the first {@link GrepTool#SNIFF_BYTES} ({@link Searcher#binary}'s
+     * test). One pass over the bytes for both:
+     * Grep sniffs and indexes every file it shows, and the separate sniff was a second loop to run and
+     * for the JIT to compile during the first Grep (docs/performance.md, "branch grep5").
+     */
+    static LineIndex ofText(byte[] bytes, int len) {
         int start = len >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;
         int[] starts = new int[64];
         int count = 0;
         starts[0] = start;
+        // one loop for both tests, so every byte takes the same compiled path: a loop of its own for the head
+        // or for the rest is code a warm-up on short inputs never runs, which C2 then compiles as a trap
+        int head = Math.min(len, GrepTool.SNIFF_BYTES);
         for (int i = start; i < len; i++) {
-            if (bytes[i] == '\n') {
+            byte b = bytes[i];
+            if (b == '\n') {
                 if (++count == starts.length) {
                     starts = Arrays.copyOf(starts, count * 2);
                 }
                 starts[count] = i + 1;
+            } else if (b == 0 && i < head) { // a BOM has no NUL: starting after it tests the same head
+                return null;
             }
         }
         if (starts[count] < len) { // a last line without a newline

@@ -79,10 +79,8 @@ final class ShownFiles implements AutoCloseable {
         } catch (IOException | IllegalArgumentException ex) {
             return null;
         }
-        if (Searcher.binary(bytes, bytes.length)) {
-            return null;
-        }
-        return new Shown(bytes, Tags.digest(bytes), LineIndex.of(bytes, bytes.length));
+        LineIndex lines = LineIndex.ofText(bytes, bytes.length); // null: binary
+        return lines == null ? null : new Shown(bytes, Tags.digest(bytes), lines);
     }
 
     /**

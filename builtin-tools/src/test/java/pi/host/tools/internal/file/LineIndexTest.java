@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 class LineIndexTest {
 
     private static List<String> all(byte[] b) {
-        LineIndex idx = LineIndex.of(b, b.length);
+        LineIndex idx = LineIndex.ofText(b, b.length);
         List<String> out = new ArrayList<>();
         for (int i = 1; i <= idx.count(); i++) {
             out.add(idx.line(i));
@@ -46,15 +46,43 @@ class LineIndexTest {
     void crlfLinesLoseTheirCrButAnUnterminatedLastLineKeepsIt() {
         byte[] b = "\uFEFFa\r\nb\n\nc\r".getBytes(StandardCharsets.UTF_8);
         assertThat(all(b)).containsExactly("a", "b", "", "c\r");
-        assertThat(LineIndex.of(b, b.length).count()).isEqualTo(4);
+        assertThat(LineIndex.ofText(b, b.length).count()).isEqualTo(4);
     }
 
     @Test
     void aLineOutsideTheFileIsRefused() {
         byte[] b = "one\n".getBytes(StandardCharsets.UTF_8);
-        LineIndex idx = LineIndex.of(b, b.length);
+        LineIndex idx = LineIndex.ofText(b, b.length);
         assertThat(idx.count()).isEqualTo(1);
         assertThatThrownBy(() -> idx.line(2)).isInstanceOf(IndexOutOfBoundsException.class);
         assertThatThrownBy(() -> idx.line(0)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    /** Pins the one-pass sniff: binary exactly where the Searcher's test says so, the head's last byte included. */
+    @Test
+    void aNulInTheSniffedHeadMakesTheBytesBinaryAsTheSearcherJudgesThem() {
+        for (int at : new int[] {0, 1, 2, 3, 100, GrepTool.SNIFF_BYTES - 1, GrepTool.SNIFF_BYTES, GrepTool.SNIFF_BYTES + 5}) {
+            for (boolean bom : new boolean[] {false, true}) {
+                byte[] b = new byte[GrepTool.SNIFF_BYTES + 10];
+                java.util.Arrays.fill(b, (byte) 'a');
+                b[40] = '\n';
+                if (bom && at > 2) {
+                    b[0] = (byte) 0xEF;
+                    b[1] = (byte) 0xBB;
+                    b[2] = (byte) 0xBF;
+                }
+                b[at] = 0;
+                boolean binary = Searcher.binary(b, b.length);
+                assertThat(binary).as("the Searcher's test at %d", at).isEqualTo(at < GrepTool.SNIFF_BYTES);
+                LineIndex idx = LineIndex.ofText(b, b.length);
+                assertThat(idx == null).as("NUL at %d, BOM %s", at, bom).isEqualTo(binary);
+                if (idx != null) {
+                    assertThat(idx.count()).isEqualTo(2);
+                }
+            }
+        }
+        byte[] shortFile = {'a', '\n', 0};
+        assertThat(LineIndex.ofText(shortFile, shortFile.length)).as("a file shorter than the head").isNull();
+        assertThat(LineIndex.ofText(shortFile, 2)).as("only the first len bytes count").isNotNull();
     }
 }
