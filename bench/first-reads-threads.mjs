@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// Where the first 200 small Reads' CPU goes (issue 19; a reading beside bench/rpc.sh --cold, not its goal):
+// a fresh pi-host per start as bin/pi-host starts it (its java, options and archive), one session, then
+// small Reads one after the other; the CPU of each of the host's threads (/proc/PID/task/*/stat) from the
+// session's answer to the answer of call 200, grouped (C1, C2, the call threads, ...), and the p50 of the
+// calls' round trips. No peer: this says where the host's time goes, rpc.sh says how it compares.
+// Usage: node bench/first-reads-threads.mjs [-r N] [-n CALLS] [--java JAVA] [--diag "OPTS"] [--diag-dir DIR]
+// PI_HOST_JAVA_OPTS passes through as bin/pi-host reads it (an option A/B is two runs of this, each with
+// its own archive). --diag adds JVM options to the measured starts only, after the archive is chosen (for
+// logs: "-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=@DIR@/jit-@REP@.log"; @REP@ is the
+// start's number, @DIR@ --diag-dir), so a log does not change which archive is mapped.
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync, mkdirSync, realpathSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { killAll, startServer } from './jsonrpc.mjs';
+import { javaFeature, piHostCommand } from './pi-host-command.mjs';
+
+const o = { reps: 4, calls: 200, java: null, diag: '', diagDir: tmpdir() };
+for (let i = 2; i < process.argv.length; i++) {
+  const a = process.argv[i];
+  const v = process.argv[i + 1];
+  if (a === '-r') { o.reps = Number(v); i++; } else if (a === '-n') { o.calls = Number(v); i++; }
+  else if (a === '--java') { o.java = v; i++; } else if (a === '--diag') { o.diag = v; i++; }
+  else if (a === '--diag-dir') { o.diagDir = v; i++; } else { console.error(`unknown option ${a}`); process.exit(2); }
+}
+const tck = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+const fields = (text) => text.slice(text.lastIndexOf(')') + 2).split(' ');
+
+/** tid -> {name, ms} of every live thread of pid. */
+function snapshot(pid) {
+  const threads = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const f = fields(st);
+      threads.set(tid, { name: st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')), ms: ((Number(f[11]) + Number(f[12])) * 1000) / tck });
+    } catch { /* exited meanwhile */ }
+  }
+  return threads;
+}
+
+/** Thread names grouped: the JIT threads by compiler, the pools without their numbers. */
+const group = (name) => (/^C1 Compiler/.test(name) ? 'C1' : /^C2 Compiler/.test(name) ? 'C2'
+  : name.replace(/\d+$/, '').replace(/[- #]+$/, ''));
+
+/** Seconds since pid started (/proc/uptime against its start time), as the JVM's log stamps count. */
+function uptimeOf(pid) {
+  const up = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
+  return up - Number(fields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[19]) / tck;
+}
+
+const p50 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.max(0, Math.ceil(s.length / 2) - 1)]; };
+
+const scratch = mkdtempSync(join(tmpdir(), 'pi-host-first-reads-'));
+const root = join(scratch, 'project');
+mkdirSync(root);
+writeFileSync(join(root, 'small.txt'), Array.from({ length: 10 }, (_, i) => `line ${i + 1}: the quick brown fox jumps over the lazy dog`).join('\n') + '\n');
+const rootReal = realpathSync(root);
+const env = o.java ? { PI_HOST_JAVA: o.java } : {};
+const command = piHostCommand(['serve', '--stdio', '--data-dir', join(scratch, 'data')], env);
+const label = `java ${javaFeature(command.cmd)}`;
+const totals = new Map();
+const firsts = [];
+const perStart = [];
+for (let rep = 0; rep <= o.reps; rep++) {
+  const diag = rep === 0 ? [] : o.diag.split(/\s+/).filter(Boolean)
+    .map((d) => d.replaceAll('@DIR@', o.diagDir).replaceAll('@REP@', String(rep)));
+  const args = [...command.args];
+  args.splice(args.indexOf('-jar'), 0, ...diag);
+  const s = startServer(label, command.cmd, args, 120000);
+  try {
+    const created = (await s.call('session.create', { projectRoot: rootReal })).response;
+    if (created.error) throw new Error(JSON.stringify(created.error));
+    const before = snapshot(s.child.pid);
+    const t0 = uptimeOf(s.child.pid);
+    const times = [];
+    for (let n = 1; n <= o.calls; n++) {
+      const r = await s.call('tools.execute', { sessionId: created.result.sessionId, turnId: 't1', toolCallId: `c${n}`,
+        name: 'Read', arguments: { path: 'small.txt' } });
+      if (!r.response.result || r.response.result.ok !== true) throw new Error(JSON.stringify(r.response).slice(0, 400));
+      times.push(r.ns / 1000);
+    }
+    const after = snapshot(s.child.pid);
+    const t1 = uptimeOf(s.child.pid);
+    if (rep === 0) continue; // the first start fills the data dir's bundle cache, as an installed host has it
+    firsts.push(...times);
+    const mine = new Map();
+    for (const [tid, t] of after) {
+      const d = t.ms - (before.get(tid)?.ms ?? 0);
+      const g = group(t.name) + (before.has(tid) ? '' : ' (new)');
+      mine.set(g, (mine.get(g) ?? 0) + d);
+      totals.set(g, (totals.get(g) ?? 0) + d);
+    }
+    const sum = [...mine.values()].reduce((a, b) => a + b, 0);
+    perStart.push(`  start ${rep}: p50 ${p50(times).toFixed(0)} µs, CPU ${sum.toFixed(0)} ms (C1 ${(mine.get('C1') ?? 0).toFixed(0)}, C2 ${(mine.get('C2') ?? 0).toFixed(0)}), calls at ${t0.toFixed(2)}-${t1.toFixed(2)} s, load ${loadavg()[0].toFixed(1)}`);
+  } finally {
+    await s.stop();
+  }
+}
+rmSync(scratch, { recursive: true, force: true });
+console.log(`first ${o.calls} Reads [${label}], ${o.reps} starts, PI_HOST_JAVA_OPTS=${process.env.PI_HOST_JAVA_OPTS ?? ''}${o.diag ? `, diag ${o.diag}` : ''}`);
+console.log(`  p50 of all starts' calls ${p50(firsts).toFixed(0)} µs`);
+for (const line of perStart) console.log(line);
+console.log('  CPU per start during the calls, ms:');
+for (const [g, ms] of [...totals].sort((a, b) => b[1] - a[1])) {
+  if (ms / o.reps >= 2) console.log(`    ${g.padEnd(36)} ${(ms / o.reps).toFixed(0).padStart(6)}`);
+}
+console.log(`  load ${loadavg().map((x) => x.toFixed(2)).join(' ')}`);
+killAll();

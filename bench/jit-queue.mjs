@@ -1,0 +1,60 @@
+#!/usr/bin/env node
+// What the JIT's queues hold while the first calls run (issue 19; a reading, not a goal): reads one
+// -XX:+LogCompilation file (bench/first-reads-threads.mjs --diag writes them) and a window [FROM, TO] in
+// seconds since the JVM started (first-reads-threads.mjs prints each start's calls' window), and prints
+// the C2 queue's length at the window's start and end, the compilations queued before the window and still
+// waiting at its start by package (the backlog the calls wait behind), and those queued inside the window
+// by tier and package (tier 2: C1 without full profiling, picked when C2's queue is long). LogCompilation
+// leaves out the level of a tier-4 (C2) task.
+// Usage: node bench/jit-queue.mjs LOG FROM TO [--depth N]
+import { readFileSync } from 'node:fs';
+
+const [log, fromS, toS] = process.argv.slice(2);
+const depthAt = process.argv.indexOf('--depth');
+const depth = depthAt > 0 ? Number(process.argv[depthAt + 1]) : 3;
+if (!log || fromS === undefined || toS === undefined) { console.error('usage: jit-queue.mjs LOG FROM TO [--depth N]'); process.exit(2); }
+const from = Number(fromS);
+const to = Number(toS);
+const text = readFileSync(log, 'utf8');
+const attr = (tag, name) => { const m = new RegExp(`\\s${name}='([^']*)'`).exec(tag); return m ? m[1] : undefined; };
+const pkg = (method) => method.split(' ')[0].split('.').slice(0, depth).join('.');
+
+/** compile_id -> {method, level, queued, started, done} */
+const tasks = new Map();
+for (const m of text.matchAll(/<task_queued [^>]*>/g)) {
+  const t = m[0];
+  tasks.set(attr(t, 'compile_id'), { method: attr(t, 'method'), level: Number(attr(t, 'level') ?? 4), queued: Number(attr(t, 'stamp')), osr: attr(t, 'osr_bci') !== undefined });
+}
+// a compiler thread's task and its task_done follow each other in its compilation_log
+for (const m of text.matchAll(/<task (compile_id='[^']*')[^>]*stamp='([^']*)'[^>]*>[\s\S]*?<task_done [^>]*stamp='([^']*)'/g)) {
+  const id = /'([^']*)'/.exec(m[1])[1];
+  const t = tasks.get(id);
+  if (t) { t.started = Number(m[2]); t.done = Number(m[3]); }
+}
+const all = [...tasks.values()];
+const waitingAt = (s, level) => all.filter((t) => (level === 4 ? t.level === 4 : t.level < 4) && t.queued <= s && !(t.started <= s));
+const count = (xs, key) => { const c = new Map(); for (const x of xs) c.set(key(x), (c.get(key(x)) ?? 0) + 1); return [...c].sort((a, b) => b[1] - a[1]); };
+const top = (pairs, n = 12) => pairs.slice(0, n).map(([k, v]) => `${k} ${v}`).join(', ');
+
+console.log(`${log}: ${all.length} compilations queued, window ${from}-${to} s`);
+const line = [];
+for (let s = 0.5; s < to + 0.25; s += 0.5) line.push(`${s.toFixed(1)}: ${waitingAt(s, 4).length}/${waitingAt(s, 1).length}`);
+console.log(`  waiting C2/C1 every 0.5 s: ${line.join('  ')}`);
+for (const s of [from, (from + to) / 2, to]) {
+  console.log(`  at ${s.toFixed(2)} s waiting: C2 ${waitingAt(s, 4).length}, C1 ${waitingAt(s, 1).length}`);
+}
+const backlog = waitingAt(from, 4);
+console.log(`  C2 backlog at the window's start by package: ${top(count(backlog, (t) => pkg(t.method)))}`);
+const cleared = backlog.filter((t) => t.done !== undefined).map((t) => t.done).sort((a, b) => a - b);
+if (cleared.length) console.log(`  that backlog's last compilation done at ${cleared[cleared.length - 1].toFixed(2)} s (its median at ${cleared[Math.floor(cleared.length / 2)].toFixed(2)} s)`);
+const before = all.filter((t) => t.queued < from);
+console.log(`  queued before the window: ${before.length} (tier 4: ${before.filter((t) => t.level === 4).length}); by package: ${top(count(before, (t) => pkg(t.method)), 10)}`);
+const inside = all.filter((t) => t.queued >= from && t.queued <= to);
+console.log(`  queued in the window: ${inside.length}; by tier: ${top(count(inside, (t) => `tier ${t.level}${t.osr ? ' osr' : ''}`))}`);
+for (const level of [2, 3, 4]) {
+  const xs = inside.filter((t) => t.level === level);
+  console.log(`    tier ${level} (${xs.length}) by package: ${top(count(xs, (t) => pkg(t.method)))}`);
+}
+const c2Busy = all.filter((t) => t.level === 4 && t.started !== undefined && t.done > from && t.started < to);
+const c2InWindow = c2Busy.reduce((a, t) => a + Math.min(t.done, to) - Math.max(t.started, from), 0);
+console.log(`  C2 compile time inside the window: ${(c2InWindow * 1000).toFixed(0)} ms; by package: ${top(count(c2Busy, (t) => pkg(t.method)))}`);
