@@ -118,6 +118,41 @@ class McpServerLifecycleIT {
         }
     }
 
+    /**
+     * Pins that the health check runs for a server configured only after the host started without any
+     * (the bridge starts its timers with the first configured server, not before): a server that stops
+     * answering in the middle of a call ends the call once its ping goes unanswered.
+     */
+    @Test
+    void aServerConfiguredAfterTheStartIsHealthChecked() throws Exception {
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            String session = mcp.session("{\"permissionMode\":\"auto\"}"); // after the first answer
+            McpFixture.configure(data, Map.of("late", McpFixture.testServer(markers)));
+            long pid = mcp.awaitState("late", "ready").get("pid").asLong();
+            mcp.activate(session, "mcp_late_slow");
+            int call = mcp.start(session, "h1", "mcp_late_slow", "{\"ms\":40000}");
+            await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(markers.resolve("slow-started-40000")));
+            ProcessHandle server = ProcessHandle.of(pid).orElseThrow();
+            java.util.List<ProcessHandle> frozen = new java.util.ArrayList<>(server.descendants().toList());
+            frozen.add(server);
+            try {
+                signal("STOP", frozen); // alive, silent: only a ping can tell
+                JsonNode r = mcp.result(call);
+                assertThat(r.get("errorCode").asText()).as(r.toString()).isEqualTo("MCP_SERVER_UNAVAILABLE");
+                assertThat(text(r)).contains("stopped answering");
+            } finally {
+                signal("KILL", frozen);
+            }
+        }
+    }
+
+    private static void signal(String name, java.util.List<ProcessHandle> processes) throws Exception {
+        java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of("kill", "-" + name));
+        processes.forEach(p -> cmd.add(Long.toString(p.pid())));
+        new ProcessBuilder(cmd).redirectErrorStream(true).start().waitFor();
+    }
+
     @Test
     void editsOfMcpJsonApplyWhileTheHostRuns() throws Exception {
         Map<String, JsonNode> servers = new LinkedHashMap<>();

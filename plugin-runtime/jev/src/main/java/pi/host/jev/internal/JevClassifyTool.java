@@ -40,7 +40,7 @@ public final class JevClassifyTool implements PreparedTool, OfferedTool {
 
     @Activate
     public JevClassifyTool(@Reference JevSettings settings) {
-        this(settings, new JevClient(JevClient.defaultClient(), JevClient.PROVIDER_TIMEOUT));
+        this(settings, new JevClient(JevClient::defaultClient, JevClient.PROVIDER_TIMEOUT));
     }
 
     JevClassifyTool(JevSettings settings, JevClient client) {

@@ -14,6 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One HTTPS POST to the provider (java.net.http): the key only in the {@code Authorization} header, the
@@ -48,12 +49,31 @@ final class JevClient {
     record Unreachable(String what) implements Reply {
     }
 
-    private final HttpClient http;
+    /** Builds the client on the first post (guarded by this). */
+    private final Supplier<HttpClient> factory;
+    private HttpClient http;
     private final Duration timeout;
 
     JevClient(HttpClient http, Duration timeout) {
-        this.http = http;
+        this(() -> http, timeout);
+    }
+
+    /**
+     * A client whose {@link HttpClient} is built by {@code factory} on the first {@link #post}, not before:
+     * building one starts its selector thread and initialises TLS (the default SSL context with the JDK's
+     * trusted certificates, ~2.4 MiB of heap kept for the process's life), which a host whose user never
+     * calls JevClassify (or never enabled Jev) should not carry (docs/performance.md, "branch idle3").
+     */
+    JevClient(Supplier<HttpClient> factory, Duration timeout) {
+        this.factory = factory;
         this.timeout = timeout;
+    }
+
+    private synchronized HttpClient http() {
+        if (http == null) {
+            http = factory.get();
+        }
+        return http;
     }
 
     static HttpClient defaultClient() {
@@ -78,7 +98,7 @@ final class JevClient {
         }
         CompletableFuture<HttpResponse<byte[]>> exchange;
         try {
-            exchange = http.sendAsync(request.build(), info -> new BoundedBody(MAX_RESPONSE_BYTES));
+            exchange = http().sendAsync(request.build(), info -> new BoundedBody(MAX_RESPONSE_BYTES));
         } catch (IllegalArgumentException e) {
             return new Unreachable("the endpoint is not a URL the client can use");
         }

@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import pi.host.api.ErrorCode;
@@ -198,6 +199,26 @@ class JevClientTest {
             ToolResult r = ProviderResults.of(reply.get(), request.questions(), KEY);
             assertThat(r.errorCode()).isEqualTo(ErrorCode.TOOL_ABORTED);
             assertThat(stub.awaitClientClosed(10_000)).as("the stub saw the connection closed").isTrue();
+        }
+    }
+
+    /** Pins that an idle host carries no HTTP client (its selector thread, its TLS context) until JevClassify runs. */
+    @Test
+    void theHttpClientIsBuiltOnTheFirstPostAndOnlyOnce() throws Exception {
+        AtomicInteger built = new AtomicInteger();
+        JevClient client = new JevClient(() -> {
+            built.incrementAndGet();
+            return JevClient.defaultClient();
+        }, JevClient.PROVIDER_TIMEOUT);
+        assertThat(built).as("built before any call").hasValue(0);
+        try (ProviderStub stub = ProviderStub.start(ProviderStub.reply(200, ANSWERS))) {
+            JevRequest request = JevRequest.of(ARGUMENTS);
+            assertThat(client.post(stub.endpoint(), KEY, request.body(), c -> { }))
+                    .isInstanceOf(JevClient.Answered.class);
+            assertThat(built).hasValue(1);
+            assertThat(client.post(stub.endpoint(), KEY, request.body(), c -> { }))
+                    .isInstanceOf(JevClient.Answered.class);
+            assertThat(built).as("the second call reuses the first's client").hasValue(1);
         }
     }
 

@@ -28,6 +28,7 @@ import pi.host.mcp.internal.config.ServerSpec;
 import pi.host.mcp.internal.elicit.ElicitationRoute;
 import pi.host.mcp.internal.server.McpServer;
 import pi.host.mcp.internal.server.ServerContext;
+import pi.host.mcp.internal.server.ServerTimers;
 import pi.host.mcp.internal.server.StdioLaunch;
 import pi.host.mcp.internal.server.TimerFloor;
 import pi.host.mcp.internal.tools.ToolRegistrations;
@@ -64,8 +65,8 @@ public final class McpBridge implements McpRuntime {
     /** What the last {@code mcp.changed} said (guarded by this); none configured to begin with. */
     private List<McpServerInfo> published = List.of();
     private boolean closed;
-    /** Keeps the SDK's per-request timers from waking a thread per call (guarded by this; once started). */
-    private TimerFloor floor;
+    /** The health check and the timer floor, started with the first configured server. */
+    private final ServerTimers serverTimers;
 
     private volatile LoginShellPath loginShell;
 
@@ -84,6 +85,7 @@ public final class McpBridge implements McpRuntime {
                 new StdioLaunch(), this::loginPath, work, timers, new ElicitationRoute(() -> host));
         this.registrations = new ToolRegistrations(bundle);
         this.watcher = new ConfigWatcher(file, this::reload);
+        this.serverTimers = new ServerTimers(timers, TimerFloor::start, this::checkHealth);
         reload(); // parsed now, so mcp.list shows the configuration at once; nothing starts yet
         host.afterFirstAnswer(this::startAll);
     }
@@ -115,8 +117,9 @@ public final class McpBridge implements McpRuntime {
             // under the lock: a host that stops right after its first answer (the bridge starts after it)
             // closes the watcher and the timers only after this, never before
             watcher.start();
-            floor = TimerFloor.start();
-            timers.scheduleWithFixedDelay(this::checkHealth, 1, 1, TimeUnit.SECONDS);
+            if (!servers.isEmpty()) {
+                serverTimers.serverConfigured();
+            }
         }
         changed();
     }
@@ -149,6 +152,9 @@ public final class McpBridge implements McpRuntime {
                             start.add(s);
                         }
                     }
+                }
+                if (started && !servers.isEmpty()) {
+                    serverTimers.serverConfigured();
                 }
             }
             // an unreadable file (a half-saved edit) keeps what runs; mcp.list says why the file was not taken
@@ -219,12 +225,10 @@ public final class McpBridge implements McpRuntime {
     @Deactivate
     private void deactivate() {
         List<McpServer> all;
-        TimerFloor f;
         synchronized (this) {
             closed = true;
             all = List.copyOf(servers.values());
             servers.clear();
-            f = floor;
         }
         watcher.close();
         CompletableFuture<?>[] stops = all.stream().map(McpServer::stop).toArray(CompletableFuture[]::new);
@@ -234,11 +238,9 @@ public final class McpBridge implements McpRuntime {
             System.getLogger(McpBridge.class.getName()).log(System.Logger.Level.WARNING,
                     "not every MCP server stopped within " + STOP_BOUND_MS + " ms: " + e);
         }
+        serverTimers.close();
         timers.shutdownNow();
         work.shutdownNow();
-        if (f != null) {
-            f.close();
-        }
     }
 
     private static java.util.concurrent.ThreadFactory daemons(String prefix) {
