@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.osgi.service.component.annotations.Component;
+import pi.host.spi.QuietWork;
 
 /**
  * The moment the host has answered its first request. Work that would compete with that answer for the
@@ -13,9 +14,10 @@ import org.osgi.service.component.annotations.Component;
  * Warm-ups (work a call would otherwise do itself, lazily) also give way to tool calls after it: they run
  * one after the other on one thread, each step only while no call runs, so on 2 cores the session's first
  * call does not share them with a warm-up of work it does not need (docs/performance.md, branch grep4).
+ * Quiet work ({@link QuietWork}) waits longer: until the calls have paused for {@link #QUIET_MS}.
  */
-@Component(service = FirstAnswer.class)
-public final class FirstAnswer {
+@Component(service = {FirstAnswer.class, QuietWork.class})
+public final class FirstAnswer implements QuietWork {
 
     /**
      * Longest a warm-up step waits for calls to end: a session whose calls overlap without a pause still
@@ -23,12 +25,31 @@ public final class FirstAnswer {
      */
     static final long GIVE_WAY_MS = 1000;
 
+    /**
+     * How long the tool calls must have paused before quiet work runs: well below the time a model takes to ask
+     * for its next call, well above the gap between the calls of a burst (a turn's parallel calls, a client
+     * that sends its next call as soon as an answer arrives).
+     */
+    static final long QUIET_MS = 200;
+
+    private final long quietNanos;
+    /** When the tool calls last came to none running (System.nanoTime), or the first answer. */
+    private volatile long lastPause;
     private volatile boolean answered;
     private final List<Runnable> waiting = new ArrayList<>();
     private final ArrayDeque<Runnable> warmUps = new ArrayDeque<>(); // guarded by waiting
     private boolean warming; // a thread drains warmUps; guarded by waiting
     private final AtomicInteger calls = new AtomicInteger();
     private final Object idle = new Object();
+
+    public FirstAnswer() {
+        this(QUIET_MS);
+    }
+
+    /** For tests: another pause than {@link #QUIET_MS}. */
+    FirstAnswer(long quietMs) {
+        this.quietNanos = TimeUnit.MILLISECONDS.toNanos(quietMs);
+    }
 
     /** Called by the RPC layer after it wrote an answer; cheap once the first one was seen. */
     public void answered() {
@@ -41,6 +62,7 @@ public final class FirstAnswer {
                 return;
             }
             answered = true;
+            lastPause = System.nanoTime();
             run = new ArrayList<>(waiting);
             waiting.clear();
             if (!warmUps.isEmpty()) {
@@ -86,6 +108,7 @@ public final class FirstAnswer {
     /** The call begun by {@link #callStarted} has ended (answered). */
     public void callEnded() {
         if (calls.decrementAndGet() == 0) {
+            lastPause = System.nanoTime();
             synchronized (idle) {
                 idle.notifyAll();
             }
@@ -110,6 +133,39 @@ public final class FirstAnswer {
                     Thread.currentThread().interrupt();
                     return;
                 }
+            }
+        }
+    }
+
+    @Override
+    public void whenQuiet(Runnable work) {
+        then(() -> {
+            if (awaitPause()) {
+                try {
+                    work.run();
+                } catch (RuntimeException | LinkageError e) {
+                    // best effort: the call that needs this work does it itself and reports what fails there
+                }
+            }
+        });
+    }
+
+    /**
+     * Returns true once no call has run for {@link #quietNanos}; false when interrupted. It naps instead of
+     * waiting to be told of each call's end: a burst of thousands of calls wakes it a few times, not once a call.
+     */
+    private boolean awaitPause() {
+        while (true) {
+            long since = System.nanoTime() - lastPause;
+            boolean none = calls.get() == 0;
+            if (none && since >= quietNanos) {
+                return true;
+            }
+            try {
+                TimeUnit.NANOSECONDS.sleep(none ? quietNanos - since : quietNanos);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
             }
         }
     }
