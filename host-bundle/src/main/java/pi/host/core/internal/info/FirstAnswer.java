@@ -11,22 +11,18 @@ import pi.host.spi.QuietWork;
 /**
  * The moment the host has answered its first request. Work that would compete with that answer for the
  * CPU (starting MCP servers) waits for it, so a host with many servers answers as soon as one with none.
- * Warm-ups (work a call would otherwise do itself, lazily) also give way to tool calls after it: they run
- * one after the other on one thread, each step only while no call runs, so on 2 cores the session's first
- * call does not share them with a warm-up of work it does not need (docs/performance.md, branch grep4).
- * Quiet work ({@link QuietWork}) waits longer: until the calls have paused for {@link #QUIET_MS}.
+ * Warm-ups (work a call would otherwise do itself, lazily) and quiet work ({@link QuietWork}) also wait for
+ * the tool calls to pause ({@link #QUIET_MS} without a call) after it: warm-ups run one after the other on one
+ * thread, so on 2 cores the calls of a session's first burst do not share the CPU with work they do not need
+ * (docs/performance.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
+ * before the pause does it itself. A model thinks for longer than the pause between its turns, so the work
+ * is usually done before the calls that would need it.
  */
 @Component(service = {FirstAnswer.class, QuietWork.class})
 public final class FirstAnswer implements QuietWork {
 
     /**
-     * Longest a warm-up step waits for calls to end: a session whose calls overlap without a pause still
-     * gets its warm-ups done (a call that needs the work does it itself meanwhile).
-     */
-    static final long GIVE_WAY_MS = 1000;
-
-    /**
-     * How long the tool calls must have paused before quiet work runs: well below the time a model takes to ask
+     * How long the tool calls must have paused before a warm-up step or quiet work runs: well below the time a model takes to ask
      * for its next call, well above the gap between the calls of a burst (a turn's parallel calls, a client
      * that sends its next call as soon as an answer arrives).
      */
@@ -40,7 +36,6 @@ public final class FirstAnswer implements QuietWork {
     private final ArrayDeque<Runnable> warmUps = new ArrayDeque<>(); // guarded by waiting
     private boolean warming; // a thread drains warmUps; guarded by waiting
     private final AtomicInteger calls = new AtomicInteger();
-    private final Object idle = new Object();
 
     public FirstAnswer() {
         this(QUIET_MS);
@@ -85,9 +80,8 @@ public final class FirstAnswer implements QuietWork {
     }
 
     /**
-     * Runs the warm-up {@code step} after the first answer, after the steps queued before it, once no tool
-     * call runs (at most {@link #GIVE_WAY_MS} later). A step that has several parts calls
-     * {@link #giveWay} between them.
+     * Runs the warm-up {@code step} after the first answer, after the steps queued before it, once the tool
+     * calls have paused ({@link #QUIET_MS}). A step that has several parts calls {@link #giveWay} between them.
      */
     public void warmUp(Runnable step) {
         synchronized (waiting) {
@@ -109,32 +103,15 @@ public final class FirstAnswer implements QuietWork {
     public void callEnded() {
         if (calls.decrementAndGet() == 0) {
             lastPause = System.nanoTime();
-            synchronized (idle) {
-                idle.notifyAll();
-            }
         }
     }
 
     /**
-     * For warm-ups: returns when no tool call runs, or after {@link #GIVE_WAY_MS} when calls keep
-     * running. Never called by a call: a call never waits for a warm-up's turn.
+     * For warm-ups, between the parts of a step: returns once the tool calls have paused ({@link #QUIET_MS}).
+     * Never called by a call: a call never waits for a warm-up's turn.
      */
     public void giveWay() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GIVE_WAY_MS);
-        synchronized (idle) {
-            while (calls.get() > 0) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return;
-                }
-                try {
-                    TimeUnit.NANOSECONDS.timedWait(idle, left);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
-                }
-            }
-        }
+        awaitPause();
     }
 
     @Override

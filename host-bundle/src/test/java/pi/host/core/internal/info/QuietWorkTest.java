@@ -30,7 +30,7 @@ class QuietWorkTest {
         first.answered();
         first.callStarted();
         first.whenQuiet(() -> ran.set(true));
-        // longer than the pause and than a warm-up's GIVE_WAY_MS bound: quiet work has no such bound
+        // far longer than the pause: quiet work has no bound, a call that needs it does it itself
         await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3)).untilFalse(ran);
         first.callEnded();
         await().atMost(Duration.ofSeconds(30)).untilTrue(ran);
