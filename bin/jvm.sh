@@ -227,6 +227,9 @@ _pi_host_train() {
         while IFS= read -r -t 120 line <&"${HOST[0]}"; do [[ "$line" == *'"id":'$n',"result"'* || "$line" == *'"id":'$n',"error"'* ]] && break; done
       done
     done
+    # the after-answer warm-ups and the login-PATH probe wait for the calls to pause (FirstAnswer's QUIET_MS):
+    # a pause here, so the archive holds what they load as well
+    sleep 2
     exec {HOST[1]}>&-
     wait "$HOST_PID"
   ) </dev/null >/dev/null 2>&1

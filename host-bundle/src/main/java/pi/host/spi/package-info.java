@@ -18,6 +18,9 @@
  * ({@link pi.host.spi.OfferedTool}) and the Jev bundle's view of its settings and key
  * ({@link pi.host.spi.JevSettings}, implemented by the host; 1.1.0 added both and {@code ToolKind.IMAGES}).
  *
+ * <p>1.3.0 added {@link pi.host.spi.QuietWork} (background work that waits for the tool calls to pause: the
+ * login-shell probe).
+ *
  * <p>1.2.0 added {@link pi.host.spi.AsyncBody} (a body that ends on its own thread: the MCP bridge's calls).
  *
  * <p>1.1.0 added {@link pi.host.spi.CallRoots} (the visualization dir and an isolated session's command
@@ -34,5 +37,5 @@
  * not the host's off this package is the host's wiring guard (origin from the launcher's record).
  */
 @org.osgi.annotation.bundle.Export(attribute = {"pi.host.spi=builtin", "mandatory:=pi.host.spi"})
-@org.osgi.annotation.versioning.Version("1.2.0")
+@org.osgi.annotation.versioning.Version("1.3.0")
 package pi.host.spi;

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Reference;
@@ -17,6 +18,7 @@ import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.spi.Builtin;
 import pi.host.spi.CallRoots;
+import pi.host.spi.QuietWork;
 import pi.host.spi.TaskInfo;
 import pi.host.spi.ToolKind;
 import pi.host.tools.internal.background.BackgroundTaskManager;
@@ -45,30 +47,34 @@ public final class BashTool implements ToolProvider {
     private final BackgroundTaskManager background;
     private final Map<String, String> hostEnv;
     private final PatchLoopGuard patches = new PatchLoopGuard();
-    private final java.util.concurrent.atomic.AtomicBoolean probeStarted = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean probeStarted = new AtomicBoolean();
+    private final QuietWork quiet;
 
     @Activate
-    public BashTool(@Reference ProcessSupervisor supervisor, @Reference BackgroundTaskManager background) {
-        this(supervisor, background, System.getenv());
+    public BashTool(@Reference ProcessSupervisor supervisor, @Reference BackgroundTaskManager background,
+            @Reference QuietWork quiet) {
+        this(supervisor, background, System.getenv(), quiet);
     }
 
-    BashTool(ProcessSupervisor supervisor, BackgroundTaskManager background, Map<String, String> hostEnv) {
+    BashTool(ProcessSupervisor supervisor, BackgroundTaskManager background, Map<String, String> hostEnv,
+            QuietWork quiet) {
         this.supervisor = supervisor;
         this.background = background;
         this.hostEnv = hostEnv;
+        this.quiet = quiet;
     }
 
     /**
-     * Starts the login-PATH probe in the background once a client lists the tools, so the first
-     * command rarely waits for it, and a host that never lists tools (or is timed for startup) never spawns it.
+     * Hands the login-PATH probe to the host's quiet work once a client lists the tools, so the first command
+     * rarely waits for it, a host that never lists tools (or is timed for startup) never spawns it, and the
+     * login shell (a few dozen processes with a version manager's init) does not start while calls run: it waits
+     * for the calls to pause, as they do while a model thinks. A command before that probes itself.
      */
     private void probeLoginPathSoon() {
         if (!probeStarted.compareAndSet(false, true)) {
             return;
         }
-        Thread probe = new Thread(() -> LoginPath.get(hostEnv), "pi-login-path-probe");
-        probe.setDaemon(true);
-        probe.start();
+        quiet.whenQuiet(() -> LoginPath.get(hostEnv));
     }
 
     @Override

@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.junit.jupiter.api.AfterEach;
@@ -43,6 +45,8 @@ class BashToolTest {
     private Shells.Host host;
     private BackgroundTaskManager background;
     private BashTool bash;
+    /** What the tool handed to the host's quiet work (never run here: a command probes itself). */
+    private final List<Runnable> quietWork = new CopyOnWriteArrayList<>();
 
     /** The supervisor every test runs on; {@link BashToolFallbackTest} runs them all on the fallback. */
     ProcessSupervisor newSupervisor() {
@@ -56,13 +60,24 @@ class BashToolTest {
         background = new BackgroundTaskManager(supervisor, host);
         Map<String, String> env = new HashMap<>(System.getenv());
         env.put("HOME", home.toString());
-        bash = new BashTool(supervisor, background, env);
+        bash = new BashTool(supervisor, background, env, quietWork::add);
     }
 
     @AfterEach
     void tearDown() {
         background.stopAll();
         supervisor.close();
+    }
+
+    /**
+     * Pins that listing Bash hands the login-PATH probe to the host's quiet work (which waits for the calls to
+     * pause) instead of starting it at once, and only once however often the tool is listed.
+     */
+    @Test
+    void listingBashHandsTheLoginProbeToQuietWorkOnce() {
+        bash.inputSchema();
+        bash.inputSchema();
+        assertThat(quietWork).hasSize(1);
     }
 
     private FakeCall call(String command, Object timeout) {

@@ -6,29 +6,45 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.osgi.service.component.annotations.Component;
+import pi.host.spi.QuietWork;
 
 /**
  * The moment the host has answered its first request. Work that would compete with that answer for the
  * CPU (starting MCP servers) waits for it, so a host with many servers answers as soon as one with none.
- * Warm-ups (work a call would otherwise do itself, lazily) also give way to tool calls after it: they run
- * one after the other on one thread, each step only while no call runs, so on 2 cores the session's first
- * call does not share them with a warm-up of work it does not need (docs/performance.md, branch grep4).
+ * Warm-ups (work a call would otherwise do itself, lazily) and quiet work ({@link QuietWork}) also wait for
+ * the tool calls to pause ({@link #QUIET_MS} without a call) after it: warm-ups run one after the other on one
+ * thread, so on 2 cores the calls of a session's first burst do not share the CPU with work they do not need
+ * (docs/performance.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
+ * before the pause does it itself. A model thinks for longer than the pause between its turns, so the work
+ * is usually done before the calls that would need it.
  */
-@Component(service = FirstAnswer.class)
-public final class FirstAnswer {
+@Component(service = {FirstAnswer.class, QuietWork.class})
+public final class FirstAnswer implements QuietWork {
 
     /**
-     * Longest a warm-up step waits for calls to end: a session whose calls overlap without a pause still
-     * gets its warm-ups done (a call that needs the work does it itself meanwhile).
+     * How long the tool calls must have paused before a warm-up step or quiet work runs: well below the time a model takes to ask
+     * for its next call, well above the gap between the calls of a burst (a turn's parallel calls, a client
+     * that sends its next call as soon as an answer arrives).
      */
-    static final long GIVE_WAY_MS = 1000;
+    static final long QUIET_MS = 200;
 
+    private final long quietNanos;
+    /** When the tool calls last came to none running (System.nanoTime), or the first answer. */
+    private volatile long lastPause;
     private volatile boolean answered;
     private final List<Runnable> waiting = new ArrayList<>();
     private final ArrayDeque<Runnable> warmUps = new ArrayDeque<>(); // guarded by waiting
     private boolean warming; // a thread drains warmUps; guarded by waiting
     private final AtomicInteger calls = new AtomicInteger();
-    private final Object idle = new Object();
+
+    public FirstAnswer() {
+        this(QUIET_MS);
+    }
+
+    /** For tests: another pause than {@link #QUIET_MS}. */
+    FirstAnswer(long quietMs) {
+        this.quietNanos = TimeUnit.MILLISECONDS.toNanos(quietMs);
+    }
 
     /** Called by the RPC layer after it wrote an answer; cheap once the first one was seen. */
     public void answered() {
@@ -41,6 +57,7 @@ public final class FirstAnswer {
                 return;
             }
             answered = true;
+            lastPause = System.nanoTime();
             run = new ArrayList<>(waiting);
             waiting.clear();
             if (!warmUps.isEmpty()) {
@@ -63,9 +80,8 @@ public final class FirstAnswer {
     }
 
     /**
-     * Runs the warm-up {@code step} after the first answer, after the steps queued before it, once no tool
-     * call runs (at most {@link #GIVE_WAY_MS} later). A step that has several parts calls
-     * {@link #giveWay} between them.
+     * Runs the warm-up {@code step} after the first answer, after the steps queued before it, once the tool
+     * calls have paused ({@link #QUIET_MS}). A step that has several parts calls {@link #giveWay} between them.
      */
     public void warmUp(Runnable step) {
         synchronized (waiting) {
@@ -86,30 +102,47 @@ public final class FirstAnswer {
     /** The call begun by {@link #callStarted} has ended (answered). */
     public void callEnded() {
         if (calls.decrementAndGet() == 0) {
-            synchronized (idle) {
-                idle.notifyAll();
-            }
+            lastPause = System.nanoTime();
         }
     }
 
     /**
-     * For warm-ups: returns when no tool call runs, or after {@link #GIVE_WAY_MS} when calls keep
-     * running. Never called by a call: a call never waits for a warm-up's turn.
+     * For warm-ups, between the parts of a step: returns once the tool calls have paused ({@link #QUIET_MS}).
+     * Never called by a call: a call never waits for a warm-up's turn.
      */
     public void giveWay() {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(GIVE_WAY_MS);
-        synchronized (idle) {
-            while (calls.get() > 0) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) {
-                    return;
-                }
+        awaitPause();
+    }
+
+    @Override
+    public void whenQuiet(Runnable work) {
+        then(() -> {
+            if (awaitPause()) {
                 try {
-                    TimeUnit.NANOSECONDS.timedWait(idle, left);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    return;
+                    work.run();
+                } catch (RuntimeException | LinkageError e) {
+                    // best effort: the call that needs this work does it itself and reports what fails there
                 }
+            }
+        });
+    }
+
+    /**
+     * Returns true once no call has run for {@link #quietNanos}; false when interrupted. It naps instead of
+     * waiting to be told of each call's end: a burst of thousands of calls wakes it a few times, not once a call.
+     */
+    private boolean awaitPause() {
+        while (true) {
+            long since = System.nanoTime() - lastPause;
+            boolean none = calls.get() == 0;
+            if (none && since >= quietNanos) {
+                return true;
+            }
+            try {
+                TimeUnit.NANOSECONDS.sleep(none ? quietNanos - since : quietNanos);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
             }
         }
     }

@@ -8,6 +8,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -27,15 +29,52 @@ class WarmUpGivesWayTest {
         await().atMost(Duration.ofSeconds(30)).untilTrue(ran);
     }
 
-    /** Pins that a warm-up still completes when calls never stop: it waits at most GIVE_WAY_MS a step. */
+    /**
+     * Pins that a burst of short calls, each ended long before the pause, holds a warm-up back until the burst
+     * stops: a warm-up waits for a pause, not for a moment with no call running (the calls of a burst do their
+     * own lazy work meanwhile).
+     */
     @Test
-    void aWarmUpStillCompletesWhenCallsNeverStop() {
-        FirstAnswer first = new FirstAnswer();
+    void aBurstOfShortCallsHoldsAWarmUpBackUntilItStops() throws InterruptedException {
+        FirstAnswer first = new FirstAnswer(500);
         AtomicBoolean ran = new AtomicBoolean();
-        first.callStarted(); // never ended
-        first.warmUp(() -> ran.set(true));
-        first.answered();
+        ScheduledExecutorService burst = Executors.newSingleThreadScheduledExecutor();
+        try {
+            burst.scheduleAtFixedRate(() -> {
+                first.callStarted();
+                first.callEnded();
+            }, 0, 10, TimeUnit.MILLISECONDS);
+            first.warmUp(() -> ran.set(true));
+            first.answered();
+            await().during(Duration.ofMillis(2000)).atMost(Duration.ofSeconds(4)).untilFalse(ran);
+        } finally {
+            burst.shutdownNow();
+            burst.awaitTermination(10, TimeUnit.SECONDS);
+        }
         await().atMost(Duration.ofSeconds(30)).untilTrue(ran);
+    }
+
+    /** Pins that a step's later part waits at giveWay while a call runs, and goes on once the calls paused. */
+    @Test
+    void giveWayHoldsAStepsNextPartWhileACallRuns() {
+        FirstAnswer first = new FirstAnswer(50);
+        AtomicBoolean secondPart = new AtomicBoolean();
+        CountDownLatch callOpen = new CountDownLatch(1);
+        first.warmUp(() -> {
+            try {
+                callOpen.await(30, TimeUnit.SECONDS); // the first part ends while the test's call runs
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            first.giveWay();
+            secondPart.set(true);
+        });
+        first.answered();
+        first.callStarted();
+        callOpen.countDown();
+        await().during(Duration.ofMillis(1500)).atMost(Duration.ofSeconds(3)).untilFalse(secondPart);
+        first.callEnded();
+        await().atMost(Duration.ofSeconds(30)).untilTrue(secondPart);
     }
 
     /** Pins that a call never waits for a warm-up: starting and ending one return while a warm-up step runs. */
