@@ -9,11 +9,11 @@
 // its own archive). --diag adds JVM options to the measured starts only, after the archive is chosen (for
 // logs: "-XX:+UnlockDiagnosticVMOptions -XX:+LogCompilation -XX:LogFile=@DIR@/jit-@REP@.log"; @REP@ is the
 // start's number, @DIR@ --diag-dir), so a log does not change which archive is mapped.
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, mkdtempSync, rmSync, writeFileSync, mkdirSync, realpathSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync, realpathSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killAll, startServer } from './jsonrpc.mjs';
+import { threadCpu, uptimeOf } from './procfs.mjs';
 import { javaFeature, piHostCommand } from './pi-host-command.mjs';
 
 const o = { reps: 4, calls: 200, java: null, diag: '', diagDir: tmpdir() };
@@ -24,31 +24,12 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === '--java') { o.java = v; i++; } else if (a === '--diag') { o.diag = v; i++; }
   else if (a === '--diag-dir') { o.diagDir = v; i++; } else { console.error(`unknown option ${a}`); process.exit(2); }
 }
-const tck = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-const fields = (text) => text.slice(text.lastIndexOf(')') + 2).split(' ');
-
-/** tid -> {name, ms} of every live thread of pid. */
-function snapshot(pid) {
-  const threads = new Map();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const f = fields(st);
-      threads.set(tid, { name: st.slice(st.indexOf('(') + 1, st.lastIndexOf(')')), ms: ((Number(f[11]) + Number(f[12])) * 1000) / tck });
-    } catch { /* exited meanwhile */ }
-  }
-  return threads;
-}
+const snapshot = threadCpu;
 
 /** Thread names grouped: the JIT threads by compiler, the pools without their numbers. */
 const group = (name) => (/^C1 Compiler/.test(name) ? 'C1' : /^C2 Compiler/.test(name) ? 'C2'
   : name.replace(/\d+$/, '').replace(/[- #]+$/, ''));
 
-/** Seconds since pid started (/proc/uptime against its start time), as the JVM's log stamps count. */
-function uptimeOf(pid) {
-  const up = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
-  return up - Number(fields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[19]) / tck;
-}
 
 const p50 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.max(0, Math.ceil(s.length / 2) - 1)]; };
 

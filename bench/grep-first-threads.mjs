@@ -7,12 +7,12 @@
 // that ends inside the call shows its share only in part: the "exited" line names them).
 // Usage: node bench/grep-first-threads.mjs [-r N] [--mode content|files] [--gap MS] [--java JAVA]
 // (PI_HOST_JAVA_OPTS is passed through: an option A/B is two runs of this.)
-import { execFileSync } from 'node:child_process';
-import { readdirSync, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { killAll, startServer } from './jsonrpc.mjs';
+import { reapedChildrenMs, threadCpu, uptimeOf } from './procfs.mjs';
 import { prepareTree } from './jdk-tree.mjs';
 import { javaFeature, piHostCommand } from './pi-host-command.mjs';
 
@@ -24,29 +24,9 @@ for (let i = 2; i < process.argv.length; i++) {
   else if (a === '--gap') { o.gapMs = Number(v); i++; } else if (a === '--java') { o.java = v; i++; }
   else if (a === '--pattern') { o.pattern = v; i++; } else { console.error(`unknown option ${a}`); process.exit(2); }
 }
-const tck = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
-const fields = (text) => text.slice(text.lastIndexOf(')') + 2).split(' ');
+/** Every live thread's CPU of pid, and the reaped children's CPU. */
+const snapshot = (pid) => ({ threads: threadCpu(pid), children: reapedChildrenMs(pid) });
 
-/** tid -> {name, ms} of every live thread of pid, and the reaped children's CPU. */
-function snapshot(pid) {
-  const threads = new Map();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const st = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = st.slice(st.indexOf('(') + 1, st.lastIndexOf(')'));
-      const f = fields(st);
-      threads.set(tid, { name, ms: ((Number(f[11]) + Number(f[12])) * 1000) / tck });
-    } catch { /* exited meanwhile */ }
-  }
-  const f = fields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  return { threads, children: ((Number(f[13]) + Number(f[14])) * 1000) / tck };
-}
-
-/** Seconds since pid started (/proc/uptime against its start time). */
-function uptimeOf(pid) {
-  const up = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0]);
-  return up - Number(fields(readFileSync(`/proc/${pid}/stat`, 'utf8'))[19]) / tck;
-}
 
 /** Thread names grouped: the JIT threads, the pools without their numbers. */
 const group = (name) => name.replace(/\d+$/, '').replace(/-$/, '').replace(/ +$/, '');

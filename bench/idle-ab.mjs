@@ -12,36 +12,14 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { killAll, startServer } from './jsonrpc.mjs';
+import { KINDS, residentByKind } from './procfs.mjs';
 
 const argv = process.argv.slice(2);
 const withKinds = argv[0] === '--kinds';
 const [starts, seconds, ...builds] = withKinds ? argv.slice(1) : argv;
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const kb = (s, k) => Number((new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(s) || [0, 0])[1]) / 1024;
-const KINDS = ['archive', 'libs', 'other files', 'code', 'malloc', 'other anon'];
-
-/** Resident MiB by kind of mapping (bench/idle-trace.mjs's kinds). */
-function kindsOf(pid) {
-  const sum = Object.fromEntries(KINDS.map((k) => [k, 0]));
-  let kind = null;
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const m = /^([0-9a-f]+)-[0-9a-f]+ (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
-    if (m) {
-      const [, start, perms, path] = m;
-      if (/\.(aot|cds|jsa)$/.test(path)) kind = 'archive';
-      else if (/\.so(\.|$)/.test(path)) kind = 'libs';
-      else if (path === '[heap]') kind = 'malloc';
-      else if (path !== '') kind = 'other files';
-      else if (perms.includes('x')) kind = 'code';
-      else if (BigInt(`0x${start}`) % 0x4000000n === 0n) kind = 'malloc';
-      else kind = 'other anon';
-      continue;
-    }
-    const r = /^Rss:\s+(\d+)/.exec(line);
-    if (r && kind) sum[kind] += Number(r[1]) / 1024;
-  }
-  return sum;
-}
+const kindsOf = residentByKind;
 
 const scratch = mkdtempSync(join(tmpdir(), 'pi-host-idle-ab-'));
 const root = join(scratch, 'project');

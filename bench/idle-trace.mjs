@@ -15,6 +15,7 @@ import { mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from 'nod
 import { tmpdir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { piHostCommand } from './pi-host-command.mjs';
+import { KINDS, residentByKind } from './procfs.mjs';
 
 const argv = process.argv.slice(2);
 const withKinds = argv[0] === '--kinds';
@@ -32,28 +33,9 @@ const parsed = configs.map((c) => {
   return { label, env };
 });
 const marks = [1, 2, 3, 4, 5, 6, 8, 10].filter((s) => s <= Number(seconds));
-const KINDS = ['archive', 'libs', 'other files', 'code', 'malloc', 'other anon'];
-
-/** Resident MiB by kind of mapping (see the head of this file). */
+/** Resident MiB by kind of mapping (see the head of this file), as one line. */
 function kindsOf(pid) {
-  const sum = Object.fromEntries(KINDS.map((k) => [k, 0]));
-  let kind = null;
-  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
-    const m = /^([0-9a-f]+)-[0-9a-f]+ (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
-    if (m) {
-      const [, start, perms, path] = m;
-      if (/\.(aot|cds|jsa)$/.test(path)) kind = 'archive';
-      else if (/\.so(\.|$)/.test(path)) kind = 'libs';
-      else if (path === '[heap]') kind = 'malloc';
-      else if (path !== '') kind = 'other files';
-      else if (perms.includes('x')) kind = 'code';
-      else if (BigInt(`0x${start}`) % 0x4000000n === 0n) kind = 'malloc';
-      else kind = 'other anon';
-      continue;
-    }
-    const r = /^Rss:\s+(\d+)/.exec(line);
-    if (r && kind) sum[kind] += Number(r[1]) / 1024;
-  }
+  const sum = residentByKind(pid);
   return KINDS.map((k) => `${k} ${sum[k].toFixed(1)}`).join(', ');
 }
 console.log(`load ${loadavg().map((x) => x.toFixed(2)).join(' ')}; RSS (anon) MiB at s after session.create: ${marks.join(' ')}`);

@@ -3,9 +3,6 @@ package pi.host.core.internal.info;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
@@ -44,18 +41,10 @@ class QuietWorkTest {
     void aBurstOfShortCallsHoldsQuietWorkBackUntilItStops() throws InterruptedException {
         FirstAnswer first = new FirstAnswer(500);
         AtomicBoolean ran = new AtomicBoolean();
-        ScheduledExecutorService burst = Executors.newSingleThreadScheduledExecutor();
-        try {
-            burst.scheduleAtFixedRate(() -> {
-                first.callStarted();
-                first.callEnded();
-            }, 0, 10, TimeUnit.MILLISECONDS);
+        try (CallBurst burst = new CallBurst(first)) {
             first.answered();
             first.whenQuiet(() -> ran.set(true));
             await().during(Duration.ofMillis(2000)).atMost(Duration.ofSeconds(4)).untilFalse(ran);
-        } finally {
-            burst.shutdownNow();
-            burst.awaitTermination(10, TimeUnit.SECONDS);
         }
         await().atMost(Duration.ofSeconds(30)).untilTrue(ran);
     }

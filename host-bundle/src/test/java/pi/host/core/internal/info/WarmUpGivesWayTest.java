@@ -8,8 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -38,18 +36,10 @@ class WarmUpGivesWayTest {
     void aBurstOfShortCallsHoldsAWarmUpBackUntilItStops() throws InterruptedException {
         FirstAnswer first = new FirstAnswer(500);
         AtomicBoolean ran = new AtomicBoolean();
-        ScheduledExecutorService burst = Executors.newSingleThreadScheduledExecutor();
-        try {
-            burst.scheduleAtFixedRate(() -> {
-                first.callStarted();
-                first.callEnded();
-            }, 0, 10, TimeUnit.MILLISECONDS);
+        try (CallBurst burst = new CallBurst(first)) {
             first.warmUp(() -> ran.set(true));
             first.answered();
             await().during(Duration.ofMillis(2000)).atMost(Duration.ofSeconds(4)).untilFalse(ran);
-        } finally {
-            burst.shutdownNow();
-            burst.awaitTermination(10, TimeUnit.SECONDS);
         }
         await().atMost(Duration.ofSeconds(30)).untilTrue(ran);
     }
