@@ -42,26 +42,26 @@ class CatalogSchemaCheckTest {
     }
 
     private static RegisteredTool builtinRead(ToolRegistry registry) {
-        Registered.register(registry, "pi.host.tools", Registered.provider(READ_SCHEMA, call -> ToolResult.ok("ran")),
+        return registered(registry, "pi.host.tools", READ_SCHEMA, ToolOrigin.BUILTIN,
                 Tool.NAME, "Read", Tool.RISK, "low", Builtin.KIND, "READ");
-        RegisteredTool read = only(registry);
-        assertThat(read.origin()).isEqualTo(ToolOrigin.BUILTIN);
-        return read;
     }
 
     private static RegisteredTool pluginTool(ToolRegistry registry, String schema) {
-        Registered.register(registry, "pi.host.plugins", Registered.provider(schema, call -> ToolResult.ok("ran")),
+        return registered(registry, "pi.host.plugins", schema, ToolOrigin.PLUGIN,
                 Tool.NAME, "scan", Tool.RISK, "low", ToolRegistry.PLUGIN_ID, "todo-scan");
-        RegisteredTool tool = only(registry);
-        assertThat(tool.origin()).isEqualTo(ToolOrigin.PLUGIN);
-        return tool;
     }
 
     private static RegisteredTool mcpTool(ToolRegistry registry, String schema) {
-        Registered.register(registry, "pi.host.mcp", Registered.provider(schema, call -> ToolResult.ok("ran")),
+        return registered(registry, "pi.host.mcp", schema, ToolOrigin.MCP,
                 Tool.NAME, "read_file", ToolRegistry.MCP_SERVER, "fs", ToolRegistry.MCP_DEFINITION_HASH, "h1");
+    }
+
+    /** Registers a tool from {@code bundle} and checks the registry gave it {@code origin}. */
+    private static RegisteredTool registered(ToolRegistry registry, String bundle, String schema, ToolOrigin origin,
+            Object... properties) {
+        Registered.register(registry, bundle, Registered.provider(schema, call -> ToolResult.ok("ran")), properties);
         RegisteredTool tool = only(registry);
-        assertThat(tool.origin()).isEqualTo(ToolOrigin.MCP);
+        assertThat(tool.origin()).isEqualTo(origin);
         return tool;
     }
 
