@@ -100,7 +100,9 @@ public final class Catalog {
     private void warm(FirstAnswer calls) {
         validator();
         for (RegisteredTool tool : registry.all()) {
-            calls.giveWay();
+            if (!calls.giveWay()) {
+                return; // the host is stopping
+            }
             describe(tool);
         }
     }

@@ -16,10 +16,12 @@ import pi.host.spi.QuietWork;
  * thread, so on 2 cores the calls of a session's first burst do not share the CPU with work they do not need
  * (docs/performance.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
  * before the pause does it itself. A model thinks for longer than the pause between its turns, so the work
- * is usually done before the calls that would need it.
+ * is usually done before the calls that would need it. Once the host is stopping nothing more of it starts:
+ * a pause is also what a host that is told to stop right after its first answer sees, and work begun then
+ * would load classes from bundle jars the framework is closing.
  */
-@Component(service = {FirstAnswer.class, QuietWork.class})
-public final class FirstAnswer implements QuietWork {
+@Component(service = {FirstAnswer.class, QuietWork.class, ShutdownParticipant.class})
+public final class FirstAnswer implements QuietWork, ShutdownParticipant {
 
     /**
      * How long the tool calls must have paused before a warm-up step or quiet work runs: well below the time a model takes to ask
@@ -32,6 +34,7 @@ public final class FirstAnswer implements QuietWork {
     /** When the tool calls last came to none running (System.nanoTime), or the first answer. */
     private volatile long lastPause;
     private volatile boolean answered;
+    private volatile boolean stopping;
     private final List<Runnable> waiting = new ArrayList<>();
     private final ArrayDeque<Runnable> warmUps = new ArrayDeque<>(); // guarded by waiting
     private boolean warming; // a thread drains warmUps; guarded by waiting
@@ -107,11 +110,17 @@ public final class FirstAnswer implements QuietWork {
     }
 
     /**
-     * For warm-ups, between the parts of a step: returns once the tool calls have paused ({@link #QUIET_MS}).
-     * Never called by a call: a call never waits for a warm-up's turn.
+     * For warm-ups, between the parts of a step: returns true once the tool calls have paused
+     * ({@link #QUIET_MS}), false when the step should end (the host is stopping). Never called by a call: a
+     * call never waits for a warm-up's turn.
      */
-    public void giveWay() {
-        awaitPause();
+    public boolean giveWay() {
+        return awaitPause();
+    }
+
+    @Override
+    public void hostStopping() {
+        stopping = true;
     }
 
     @Override
@@ -128,11 +137,12 @@ public final class FirstAnswer implements QuietWork {
     }
 
     /**
-     * Returns true once no call has run for {@link #quietNanos}; false when interrupted. It naps instead of
+     * Returns true once no call has run for {@link #quietNanos}; false when interrupted or once the host is
+     * stopping. It naps instead of
      * waiting to be told of each call's end: a burst of thousands of calls wakes it a few times, not once a call.
      */
     private boolean awaitPause() {
-        while (true) {
+        while (!stopping) {
             long since = System.nanoTime() - lastPause;
             boolean none = calls.get() == 0;
             if (none && since >= quietNanos) {
@@ -145,6 +155,7 @@ public final class FirstAnswer implements QuietWork {
                 return false;
             }
         }
+        return false;
     }
 
     private void drainWarmUps() {
@@ -157,7 +168,9 @@ public final class FirstAnswer implements QuietWork {
                     return;
                 }
             }
-            giveWay();
+            if (!awaitPause()) {
+                return; // stopping: the rest is not needed any more (warming stays set: nothing drains again)
+            }
             try {
                 step.run();
             } catch (RuntimeException | LinkageError e) {

@@ -61,4 +61,23 @@ class QuietWorkTest {
         first.whenQuiet(() -> ran.set(true));
         await().atMost(Duration.ofSeconds(30)).untilTrue(ran);
     }
+
+    /**
+     * Pins that once the host is stopping no quiet work or warm-up starts: a host told to stop right after its
+     * first answer also sees a pause, and work begun then loaded classes from jars the framework was closing.
+     */
+    @Test
+    void nothingStartsOnceTheHostIsStopping() {
+        FirstAnswer first = new FirstAnswer(50);
+        AtomicBoolean quiet = new AtomicBoolean();
+        AtomicBoolean warm = new AtomicBoolean();
+        first.answered();
+        first.callStarted();
+        first.whenQuiet(() -> quiet.set(true));
+        first.warmUp(() -> warm.set(true));
+        first.hostStopping();
+        first.callEnded();
+        await().during(Duration.ofMillis(1000)).atMost(Duration.ofSeconds(3))
+                .until(() -> !quiet.get() && !warm.get());
+    }
 }
