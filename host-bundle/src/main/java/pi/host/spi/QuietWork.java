@@ -10,8 +10,9 @@ package pi.host.spi;
 public interface QuietWork {
 
     /**
-     * Runs {@code work} once, on a thread of its own, after the host's first answer, as soon as no tool call has
-     * run for a moment (a fraction of a second: less than a model takes to ask for its next call). Never waits
+     * Runs {@code work} once, on the host's thread for such work (one piece after the other, in the order
+     * given), after the host's first answer, as soon as no tool call has run for a moment (a fraction of a
+     * second: less than a model takes to ask for its next call); never once the host is stopping. Never waits
      * for it; a failure of the work is its own (it is best effort).
      */
     void whenQuiet(Runnable work);

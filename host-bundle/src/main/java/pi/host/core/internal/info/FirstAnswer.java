@@ -109,39 +109,24 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
         }
     }
 
-    /**
-     * For warm-ups, between the parts of a step: returns true once the tool calls have paused
-     * ({@link #QUIET_MS}), false when the step should end (the host is stopping). Never called by a call: a
-     * call never waits for a warm-up's turn.
-     */
-    public boolean giveWay() {
-        return awaitPause();
-    }
-
     @Override
     public void hostStopping() {
         stopping = true;
     }
 
+    /** Quiet work is a warm-up step: the same queue, thread and pause (it just comes from another bundle). */
     @Override
     public void whenQuiet(Runnable work) {
-        then(() -> {
-            if (awaitPause()) {
-                try {
-                    work.run();
-                } catch (RuntimeException | LinkageError e) {
-                    // best effort: the call that needs this work does it itself and reports what fails there
-                }
-            }
-        });
+        warmUp(work);
     }
 
     /**
-     * Returns true once no call has run for {@link #quietNanos}; false when interrupted or once the host is
-     * stopping. It naps instead of
-     * waiting to be told of each call's end: a burst of thousands of calls wakes it a few times, not once a call.
+     * For warm-ups, before each step and between the parts of one: returns true once no tool call has run for
+     * the pause ({@link #QUIET_MS}), false when the step should end (interrupted, or the host is stopping).
+     * It naps instead of being told of each call's end: a burst of thousands of calls wakes it a few times, not
+     * once a call. Never called by a call: a call never waits for a warm-up's turn.
      */
-    private boolean awaitPause() {
+    public boolean giveWay() {
         while (!stopping) {
             long since = System.nanoTime() - lastPause;
             boolean none = calls.get() == 0;
@@ -168,7 +153,7 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
                     return;
                 }
             }
-            if (!awaitPause()) {
+            if (!giveWay()) {
                 return; // stopping: the rest is not needed any more (warming stays set: nothing drains again)
             }
             try {
