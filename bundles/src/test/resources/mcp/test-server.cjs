@@ -79,6 +79,24 @@ server.registerTool('garbage', { description: 'Writes a line that is not JSON on
 server.registerTool('env', { description: 'Shows the environment and descriptors the server got.' }, async () =>
   text(JSON.stringify({ env: process.env, fds: fs.readdirSync('/proc/self/fd'), cwd: process.cwd() })));
 
+server.registerTool('caps', { description: 'Shows the capabilities the client declared in initialize.' },
+  async () => text(JSON.stringify(server.server.getClientCapabilities() ?? {})));
+
+// asks after its call has ended: the answer (or the error) goes to the marker file late-elicit
+server.registerTool('ask_later', { description: 'Asks the user through elicitation after its call has ended.' },
+  async () => {
+    setTimeout(() => {
+      server.server.elicitInput({ message: 'Nobody asked me', requestedSchema: { type: 'object',
+        properties: { color: { type: 'string' } }, required: ['color'] } })
+        .then((r) => mark('late-elicit', JSON.stringify(r)), (e) => mark('late-elicit', 'error: ' + e.message));
+    }, 200);
+    return text('will ask later');
+  });
+
+server.registerTool('flood', { description: 'Answers with a large text and a large image, both within the message bound.' },
+  async () => ({ content: [{ type: 'text', text: 'y'.repeat(1000000) },
+    { type: 'image', mimeType: 'image/png', data: 'A'.repeat(900000) }] }));
+
 const extra = Number(process.env.PI_TEST_EXTRA || 0);
 for (let i = 0; i < extra; i++) {
   server.registerTool('extra_' + i, { description: 'Extra tool ' + i }, async () => text('extra ' + i));

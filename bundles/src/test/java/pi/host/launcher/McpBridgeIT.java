@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -152,6 +153,55 @@ class McpBridgeIT {
 
             assertThat(host.badLines()).isEmpty();
         }
+    }
+
+    /**
+     * A result larger than the host's bounds is cut like any tool's (text and details, with the note), and
+     * a server id long enough that every exposed name must be cut gives 64-character names that stay apart
+     * (the 8 hex digits of SHA-256 over the server id and tool name), each one callable.
+     */
+    @Test
+    void resultsAndNamesStayWithinTheHostsBounds() throws Exception {
+        String longId = "a-server-id-long-enough-that-every-exposed-name-is-cut";
+        McpFixture.configure(data, Map.of("test", McpFixture.testServer(markers), longId,
+                McpFixture.testServer(markers)));
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            mcp.awaitState("test", "ready");
+            String session = mcp.session("{\"permissionMode\":\"auto\"}");
+
+            // 1,000,000 characters of text and 900,000 of image data: under the bridge's message bound, over the host's
+            mcp.activate(session, "mcp_test_flood");
+            JsonNode flood = mcp.result(mcp.start(session, "f1", "mcp_test_flood", "{}"));
+            assertThat(flood.get("ok").asBoolean()).isTrue();
+            assertThat(flood.get("truncated").asBoolean()).isTrue();
+            assertThat(text(flood).length()).isLessThan(300_000);
+            assertThat(text(flood)).contains("[result cut to fit the host's bounds: ")
+                    .contains("the text kept its first and last").contains("details cut to 524288 characters of JSON");
+            assertThat(McpFixture.JSON.writeValueAsString(flood.get("details")).length()).isLessThanOrEqualTo(512 * 1024);
+            JsonNode row = host.call("audit.query", "{\"sessionId\":\"" + session + "\",\"toolName\":\"mcp_test_flood\"}")
+                    .get("rows").get(0);
+            assertThat(row.get("ok").asBoolean()).isTrue();
+
+            List<String> cut = names(mcp.awaitState(longId, "ready").get("tools"));
+            assertThat(cut).hasSizeGreaterThan(10).allSatisfy(n -> {
+                assertThat(n).hasSize(64).matches("[A-Za-z0-9_]+");
+                assertThat(n).startsWith(("mcp_" + longId.replace('-', '_') + "_").substring(0, 55));
+            });
+            assertThat(cut).doesNotHaveDuplicates();
+            String touch = ("mcp_" + longId.replace('-', '_') + "_touch").substring(0, 55) + "_"
+                    + sha256(longId + "\0touch").substring(0, 8);
+            assertThat(cut).contains(touch);
+            mcp.activate(session, touch);
+            assertThat(mcp.result(mcp.start(session, "l1", touch, "{\"name\":\"long\"}")).get("ok").asBoolean())
+                    .isTrue();
+            assertThat(markers.resolve("long")).exists();
+        }
+    }
+
+    private static String sha256(String s) throws Exception {
+        return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     /** Pins repository-started servers: a cloned project's .mcp.json must never run its command. */

@@ -28,6 +28,8 @@ class McpHttpIT {
     Path data;
     @TempDir
     Path workspace;
+    @TempDir
+    Path secrets;
 
     /** The tool of the drop-in plugin {@code greet} the test grants ({@link DropInJar#plugin}: tool {@code hello}). */
     private static final String GREETING_TOOL = "plugin_greet_hello";
@@ -80,6 +82,18 @@ class McpHttpIT {
             int asked = mcp.events("elicitation").size();
             assertThat(McpClient.text(mcp.call("Bash", "{\"command\":\"echo again\"}"))).contains("again");
             assertThat(mcp.events("elicitation")).hasSize(asked); // the session grant held: no new card
+
+            // a second MCP session is a pi-host session of its own: the first one's Bash grant does not cover
+            // it, and a client without elicitation is denied without being asked (nothing runs)
+            try (McpClient other = McpClient.start()) {
+                assertThat(other.connectHttp(at[0], at[1], false).path("ok").asBoolean()).isTrue();
+                Path ran = workspace.resolve("other-ran");
+                JsonNode denied = other.call("Bash", "{\"command\":\"touch " + ran + "\"}");
+                assertThat(McpClient.text(denied)).isEqualTo("TOOL_DENIED: user denied permission");
+                assertThat(ran).doesNotExist();
+                assertThat(denied.path("_meta").path("pi-host/sessionId").asText()).isNotEmpty()
+                        .isNotEqualTo(written.path("_meta").path("pi-host/sessionId").asText());
+            }
         }
     }
 
@@ -90,11 +104,19 @@ class McpHttpIT {
      */
     @Test
     void rpcApproverAnswersCardsAndAGrantedPluginIsListed() throws Exception {
+        // the token of a --token-file (its first line) is the token, and none is printed
+        String token = "file-token-" + "0123456789abcdef".repeat(3);
+        Path tokenFile = Files.writeString(secrets.resolve("token"), token + "\nignored\n");
         try (HostProcess host = HostProcess.start("mcp", "--http", "127.0.0.1:0", "--approver", "rpc",
+                "--token-file", tokenFile.toString(),
                 "--workspace", workspace.toString(), "--data-dir", data.toString(), "--permission-mode", "ask");
                 McpClient mcp = McpClient.start()) {
-            String[] at = endpoint(host);
-            assertThat(mcp.connectHttp(at[0], at[1], true).path("ok").asBoolean()).isTrue();
+            String url = await().atMost(Duration.ofSeconds(60)).until(() -> {
+                Matcher u = URL.matcher(host.stderr());
+                return u.find() ? u.group(1) : null;
+            }, java.util.Objects::nonNull);
+            assertThat(host.stderr()).doesNotContain("bearer token").doesNotContain(token);
+            assertThat(mcp.connectHttp(url, token, true).path("ok").asBoolean()).isTrue();
             mcp.answer("decline", null); // would deny, if it were asked
 
             // the MCP call waits for the card; the stdio client allows it

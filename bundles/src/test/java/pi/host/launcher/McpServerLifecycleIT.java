@@ -11,15 +11,18 @@ import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A server's life under the bridge, with real processes: the rug-pull guard, a crash in the middle of a
- * call and the restart, abort (an MCP cancellation reaches the server) and the per-server timeout, edits of
- * {@code mcp.json} while the host runs, elicitation as {@code ask.request}, and a streamable HTTP server.
+ * call and the restart, a server that stays down for a while (its tools answer unavailable, the backoff),
+ * abort (an MCP cancellation reaches the server) and the per-server timeout, edits of {@code mcp.json}
+ * while the host runs, elicitation as {@code ask.request}, and a streamable HTTP server.
  */
 class McpServerLifecycleIT {
 
@@ -115,6 +118,59 @@ class McpServerLifecycleIT {
             assertThat(names(back.get("tools"))).contains("mcp_test_slow");
             JsonNode again = mcp.result(mcp.start(session, "k2", "mcp_test_slow", "{\"ms\":1}"));
             assertThat(text(again)).isEqualTo("slept 1");
+        }
+    }
+
+    /**
+     * A server that dies and cannot start again for a while: its tools stay listed and answer
+     * {@code MCP_SERVER_UNAVAILABLE} at once (nothing runs, nothing hangs), the restarts come after 1 s,
+     * then 2 s, and once it can start again it is back without an edit of {@code mcp.json}.
+     */
+    @Test
+    void aServerThatIsDownAnswersUnavailableUntilTheBackoffBringsItBack() throws Exception {
+        Path blocked = markers.resolve("blocked");
+        ObjectNode flaky = McpFixture.testServer(markers);
+        flaky.put("command", "sh");
+        flaky.putArray("args").add("-c").add("if [ -e '" + blocked + "' ]; then echo blocked >&2; exit 1; fi; exec node '"
+                + McpFixture.resource("mcp/test-server.cjs") + "'");
+        McpFixture.configure(data, Map.of("flaky", flaky));
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            long pid = mcp.awaitState("flaky", "ready").get("pid").asLong();
+            String session = mcp.session("{\"permissionMode\":\"auto\"}");
+            mcp.activate(session, "mcp_flaky_touch");
+
+            Files.writeString(blocked, "");
+            ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+            // a restart was refused by the blocked start
+            JsonNode down = mcp.awaitServer("flaky", s -> s.get("state").asText().equals("failed")
+                    && s.get("stderrTail").asText().contains("blocked"));
+            assertThat(down.get("error").asText()).contains("exited with status 1");
+            assertThat(names(down.get("tools"))).as("its tools stay listed while it is down").contains("mcp_flaky_touch");
+            JsonNode unavailable = mcp.result(mcp.start(session, "d1", "mcp_flaky_touch", "{\"name\":\"while-down\"}"));
+            assertThat(unavailable.get("errorCode").asText()).isEqualTo("MCP_SERVER_UNAVAILABLE");
+            assertThat(text(unavailable)).contains("the MCP server 'flaky' is not available (failed: ");
+            assertThat(markers.resolve("while-down")).doesNotExist();
+
+            Files.delete(blocked);
+            JsonNode back = mcp.awaitServer("flaky", s -> s.get("state").asText().equals("ready")
+                    && s.get("pid").asLong() != pid);
+            assertThat(back.get("error").isNull()).isTrue();
+            assertThat(mcp.result(mcp.start(session, "d2", "mcp_flaky_touch", "{\"name\":\"back\"}")).get("ok")
+                    .asBoolean()).isTrue();
+            assertThat(markers.resolve("back")).exists();
+
+            // the backoff as mcp.changed told it: 1 s after the crash, 2 s after the first failed restart
+            List<String> errors = new ArrayList<>();
+            for (JsonNode m : host.messages()) {
+                if ("mcp.changed".equals(m.path("method").asText())) {
+                    for (JsonNode s : m.path("params").path("servers")) {
+                        errors.add(s.path("error").asText());
+                    }
+                }
+            }
+            assertThat(errors).anyMatch(e -> e.contains("exited") && e.endsWith("restarting in 1 s (attempt 2 of 5)"));
+            assertThat(errors).anyMatch(e -> e.endsWith("restarting in 2 s (attempt 3 of 5)"));
         }
     }
 

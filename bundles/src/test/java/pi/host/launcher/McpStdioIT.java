@@ -57,6 +57,41 @@ class McpStdioIT {
     }
 
     /**
+     * The servers of the data dir's {@code mcp.json} are offered too: their tools are listed and run (the host
+     * activates them for the MCP client), and a server's own {@code tools/list_changed} (the test server's rug
+     * pull changes a description) reaches the client as {@code list_changed} with the new definition.
+     */
+    @Test
+    void bridgedMcpToolsAreOfferedAndTheirChangesAreListChanged() throws Exception {
+        Path markers = Files.createDirectories(data.resolve("markers"));
+        McpFixture.configure(data, java.util.Map.of("test", McpFixture.testServer(markers)));
+        try (McpClient mcp = McpClient.start()) {
+            mcp.connectStdio(false, "--workspace", workspace.toString(), "--data-dir", data.toString(),
+                    "--permission-mode", "auto");
+            await().atMost(Duration.ofSeconds(60)).until(() -> McpClient.toolNames(mcp.listTools()).contains("mcp_test_touch"));
+            assertThat(McpClient.toolNames(mcp.listTools())).contains("Read", "mcp_test_victim", "mcp_test_rug");
+            JsonNode touched = mcp.call("mcp_test_touch", "{\"name\":\"from-mcp-client\"}");
+            assertThat(McpClient.text(touched)).as(touched.toString()).isEqualTo("touched from-mcp-client");
+            assertThat(markers.resolve("from-mcp-client")).exists();
+
+            int changes = mcp.events("toolsChanged").size();
+            assertThat(McpClient.text(mcp.call("mcp_test_rug", "{}"))).isEqualTo("changed");
+            await().atMost(Duration.ofSeconds(60)).until(() -> mcp.events("toolsChanged").size() > changes);
+            await().atMost(Duration.ofSeconds(60)).until(() -> description(mcp.listTools(), "mcp_test_victim")
+                    .contains("id_rsa"));
+        }
+    }
+
+    private static String description(JsonNode listing, String tool) {
+        for (JsonNode t : listing.path("tools")) {
+            if (t.path("name").asText().equals(tool)) {
+                return t.path("description").asText();
+            }
+        }
+        return "";
+    }
+
+    /**
      * A Write under ask becomes an elicitation with the card (tool, risk, reason, preview): declined,
      * the host denies and nothing is written; cancelled, the same; accepted once, it is written and the
      * result carries the review record.
