@@ -162,7 +162,7 @@ class McpBridgeIT {
      */
     @Test
     void resultsAndNamesStayWithinTheHostsBounds() throws Exception {
-        String longId = "a-server-id-long-enough-that-every-exposed-name-is-cut";
+        String longId = "a-server-id-so-long-that-every-exposed-tool-name-must-be-cut"; // 60 characters
         McpFixture.configure(data, Map.of("test", McpFixture.testServer(markers), longId,
                 McpFixture.testServer(markers)));
         try (HostProcess host = HostProcess.serve(data)) {
