@@ -138,6 +138,11 @@ class McpBridgeIT {
             JsonNode modeDenied = mcp.result(mcp.start(session, "c10", "mcp_test_touch", "{\"name\":\"plan\"}"));
             assertThat(modeDenied.get("errorCode").asText()).isEqualTo("MODE_DENIED");
             assertThat(markers.resolve("plan")).doesNotExist();
+            host.call("session.configure", "{\"sessionId\":\"" + session + "\",\"mode\":\"goal\"}");
+            assertThat(host.call("tools.list", "{\"sessionId\":\"" + session + "\"}").toString()).doesNotContain("mcp_");
+            JsonNode goalDenied = mcp.result(mcp.start(session, "c11", "mcp_test_touch", "{\"name\":\"goal\"}"));
+            assertThat(goalDenied.get("errorCode").asText()).isEqualTo("MODE_DENIED");
+            assertThat(markers.resolve("goal")).doesNotExist();
 
             // every call has its audit row; MCP rows carry the definition hash the decision applied to
             JsonNode rows = host.call("audit.query", "{\"sessionId\":\"" + session + "\",\"limit\":100}").get("rows");
@@ -149,6 +154,10 @@ class McpBridgeIT {
             assertThat(rows).anySatisfy(r -> {
                 assertThat(r.get("toolName").asText()).isEqualTo("mcp_test_touch");
                 assertThat(r.get("decision").asText()).isEqualTo("deny");
+            });
+            assertThat(rows).anySatisfy(r -> {
+                assertThat(r.get("toolCallId").asText()).isEqualTo("c11");
+                assertThat(r.get("errorCode").asText()).isEqualTo("MODE_DENIED");
             });
 
             assertThat(host.badLines()).isEmpty();
@@ -202,6 +211,40 @@ class McpBridgeIT {
     private static String sha256(String s) throws Exception {
         return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(s.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+    }
+
+    /**
+     * server-filesystem, the other real npm server: its read_text_file reads inside the folder it was given,
+     * and its refusal of a path outside it is TOOL_FAILED with the server's own text; an entry's {@code cwd}
+     * is the server's working directory.
+     */
+    @Test
+    void theFilesystemServerReadsAndRefusesInItsOwnWords() throws Exception {
+        Files.writeString(project.resolve("hello.txt"), "hello from the filesystem server\n");
+        Path outside = Files.writeString(markers.resolve("outside.txt"), "not for it\n");
+        ObjectNode filesystem = McpFixture.stdio("node", McpFixture.npm()
+                .resolve("@modelcontextprotocol/server-filesystem/dist/index.js").toString(), project.toString());
+        ObjectNode here = McpFixture.testServer(markers).put("cwd", markers.toString());
+        McpFixture.configure(data, Map.of("filesystem", filesystem, "here", here));
+        try (HostProcess host = HostProcess.serve(data)) {
+            McpFixture mcp = new McpFixture(host);
+            assertThat(names(mcp.awaitState("filesystem", "ready").get("tools"))).contains("mcp_filesystem_read_text_file");
+            String session = mcp.session("{\"permissionMode\":\"auto\"}");
+            mcp.activate(session, "mcp_filesystem_read_text_file");
+            JsonNode read = mcp.result(mcp.start(session, "fs1", "mcp_filesystem_read_text_file",
+                    "{\"path\":\"" + project.resolve("hello.txt") + "\"}"));
+            assertThat(read.get("ok").asBoolean()).as(read.toString()).isTrue();
+            assertThat(text(read)).isEqualTo("hello from the filesystem server\n");
+            JsonNode refused = mcp.result(mcp.start(session, "fs2", "mcp_filesystem_read_text_file",
+                    "{\"path\":\"" + outside + "\"}"));
+            assertThat(refused.get("errorCode").asText()).isEqualTo("TOOL_FAILED");
+            assertThat(text(refused)).contains("Access denied - path outside allowed directories");
+
+            mcp.awaitState("here", "ready");
+            mcp.activate(session, "mcp_here_env");
+            JsonNode env = McpFixture.JSON.readTree(text(mcp.result(mcp.start(session, "fs3", "mcp_here_env", "{}"))));
+            assertThat(env.get("cwd").asText()).isEqualTo(markers.toRealPath().toString());
+        }
     }
 
     /** Pins repository-started servers: a cloned project's .mcp.json must never run its command. */

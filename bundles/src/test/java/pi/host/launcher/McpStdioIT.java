@@ -79,6 +79,12 @@ class McpStdioIT {
             await().atMost(Duration.ofSeconds(60)).until(() -> mcp.events("toolsChanged").size() > changes);
             await().atMost(Duration.ofSeconds(60)).until(() -> description(mcp.listTools(), "mcp_test_victim")
                     .contains("id_rsa"));
+
+            // a result over the host's bounds is cut before the MCP client sees it, and says so
+            JsonNode flood = mcp.call("mcp_test_flood", "{}");
+            assertThat(flood.path("isError").asBoolean()).isFalse();
+            assertThat(flood.path("_meta").path("pi-host/truncated").asBoolean()).as(flood.path("_meta").toString()).isTrue();
+            assertThat(McpClient.text(flood).length()).isLessThan(300_000);
         }
     }
 
@@ -158,6 +164,10 @@ class McpStdioIT {
                     "--permission-mode", "auto");
             JsonNode listed = mcp.call("Glob", "{\"pattern\":\"*\"}");
             traces.add(listed.path("_meta").path("pi-host/traceId").asText());
+            // the pipeline's timeout, as for tools.execute: the code leads the text
+            JsonNode late = mcp.call("Bash", "{\"command\":\"sleep 30\",\"timeout\":1}");
+            assertThat(late.path("isError").asBoolean()).isTrue();
+            assertThat(McpClient.text(late)).startsWith("TOOL_TIMEOUT: The command did not finish within 1000 ms");
             JsonNode answer = mcp.callCancellingOnProgress("Bash",
                     "{\"command\":\"echo $$ > pid; echo started; sleep 120\"}");
             assertThat(answer.path("ok").asBoolean()).as(answer.toString()).isFalse();
@@ -183,7 +193,7 @@ class McpStdioIT {
                 if (traces.contains(row.path("traceId").asText())) {
                     glob = row;
                 }
-                if (row.path("toolName").asText().equals("Bash")) {
+                if (row.path("toolName").asText().equals("Bash") && !row.path("errorCode").asText().equals("TOOL_TIMEOUT")) {
                     bash = row;
                 }
             }
@@ -191,6 +201,7 @@ class McpStdioIT {
             assertThat(glob.path("turnId").asText()).startsWith("mcp-turn-");
             assertThat(bash).as(rows.toString()).isNotNull();
             assertThat(bash.path("errorCode").asText()).isEqualTo("TOOL_ABORTED");
+            assertThat(rows).anySatisfy(r -> assertThat(r.path("errorCode").asText()).isEqualTo("TOOL_TIMEOUT"));
             assertThat(bash.path("sessionId").asText()).isEqualTo(glob.path("sessionId").asText());
             assertThat(bash.path("turnId").asText()).isNotEqualTo(glob.path("turnId").asText());
         }

@@ -89,7 +89,9 @@ public class McpBridgeUpdateIT {
                     RpcClient.params().put("message", "two"))));
 
             bridge.update();
-            awaitReady(rpc);
+            long updated = awaitReady(rpc).get("pid").asLong();
+            assertTrue("the update stopped the server and started a new one", updated != restarted);
+            await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.of(restarted).isEmpty());
             assertEquals(Bundle.ACTIVE, bundle().getState());
             assertEquals("Echo: three", HostCalls.text(host.execute(session, "c3", ECHO,
                     RpcClient.params().put("message", "three"))));
