@@ -142,6 +142,29 @@ class McpBadInputIT {
         }
     }
 
+    /**
+     * {@code --permission-mode accept-edits} is the session's mode: a Write in the workspace runs without a card,
+     * Bash still needs one, and a client without elicitation is denied it (nothing runs).
+     */
+    @Test
+    void acceptEditsIsTheSessionsPermissionMode() throws Exception {
+        Path ran = workspace.resolve("bash-ran");
+        try (HostProcess host = HostProcess.start("mcp", "--workspace", workspace.toString(), "--data-dir",
+                data.toString(), "--permission-mode", "accept-edits")) {
+            host.send(INIT);
+            host.response(1);
+            host.send(INITIALIZED);
+            host.send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"Write\","
+                    + "\"arguments\":{\"path\":\"e.txt\",\"content\":\"e\"}}}");
+            assertThat(host.response(2).path("result").path("isError").asBoolean()).isFalse();
+            assertThat(workspace.resolve("e.txt")).hasContent("e");
+            host.send("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"Bash\","
+                    + "\"arguments\":{\"command\":\"touch " + ran + "\"}}}");
+            assertThat(text(host.response(3))).isEqualTo("TOOL_DENIED: user denied permission");
+            assertThat(ran).doesNotExist();
+        }
+    }
+
     /** End of input stops the host (exit 0): there is no request after close on stdio. */
     @Test
     void endOfInputStopsTheHost() throws Exception {
