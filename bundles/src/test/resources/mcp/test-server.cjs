@@ -4,6 +4,7 @@
 //   PI_HOST_NPM      the node_modules folder holding @modelcontextprotocol/sdk and zod (bench/node_modules)
 //   PI_TEST_MARKERS  a folder for marker files
 //   PI_TEST_EXTRA    how many extra tools to list (extra_0 ... extra_N-1)
+//   PI_TEST_HTTP_PORT  serve streamable HTTP on 127.0.0.1 at this port (one MCP session), not stdio
 const path = require('node:path');
 const fs = require('node:fs');
 const { spawn } = require('node:child_process');
@@ -97,9 +98,20 @@ server.registerTool('flood', { description: 'Answers with a large text and a lar
   async () => ({ content: [{ type: 'text', text: 'y'.repeat(1000000) },
     { type: 'image', mimeType: 'image/png', data: 'A'.repeat(900000) }] }));
 
+server.registerTool('headers', { description: 'Shows the HTTP headers of its request (streamable HTTP only).' },
+  async (extra) => text(JSON.stringify(extra.requestInfo?.headers ?? {})));
+
 const extra = Number(process.env.PI_TEST_EXTRA || 0);
 for (let i = 0; i < extra; i++) {
   server.registerTool('extra_' + i, { description: 'Extra tool ' + i }, async () => text('extra ' + i));
 }
 
-server.connect(new StdioServerTransport()).then(() => process.stderr.write('test-server ready\n'));
+if (process.env.PI_TEST_HTTP_PORT) {
+  const { StreamableHTTPServerTransport } = need('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: () => require('node:crypto').randomUUID() });
+  server.connect(transport).then(() => require('node:http')
+    .createServer((req, res) => transport.handleRequest(req, res))
+    .listen(Number(process.env.PI_TEST_HTTP_PORT), '127.0.0.1', () => process.stderr.write('test-server ready on http\n')));
+} else {
+  server.connect(new StdioServerTransport()).then(() => process.stderr.write('test-server ready\n'));
+}

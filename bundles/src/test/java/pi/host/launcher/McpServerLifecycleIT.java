@@ -284,29 +284,33 @@ class McpServerLifecycleIT {
         }
     }
 
+    /**
+     * Streamable HTTP servers: server-everything's echo over HTTP, and the test server in its HTTP mode
+     * shows that the entry's {@code headers} (an Authorization header among them) come with the requests.
+     */
     @Test
     void streamableHttpServer() throws Exception {
-        int port;
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = s.getLocalPort();
-        }
+        int port = freePort();
         ProcessBuilder pb = new ProcessBuilder("node", McpFixture.npm()
                 .resolve("@modelcontextprotocol/server-everything/dist/index.js").toString(), "streamableHttp")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put("PORT", Integer.toString(port));
+        int testPort = freePort();
+        ProcessBuilder tb = new ProcessBuilder("node", McpFixture.resource("mcp/test-server.cjs").toString())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        tb.environment().put("PI_HOST_NPM", McpFixture.npm().toString());
+        tb.environment().put("PI_TEST_MARKERS", markers.toString());
+        tb.environment().put("PI_TEST_HTTP_PORT", Integer.toString(testPort));
         Process server = pb.start();
+        Process testServer = tb.start();
         try {
-            int p = port;
-            await().atMost(Duration.ofSeconds(30)).until(() -> {
-                try (java.net.Socket c = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), p)) {
-                    return true;
-                } catch (java.io.IOException e) {
-                    return false;
-                }
-            });
+            awaitListening(port);
+            awaitListening(testPort);
             ObjectNode http = McpFixture.JSON.createObjectNode().put("url", "http://127.0.0.1:" + port + "/mcp");
             http.putObject("headers").put("X-Test", "pi-host");
-            McpFixture.configure(data, Map.of("web", http));
+            ObjectNode withHeaders = McpFixture.JSON.createObjectNode().put("url", "http://127.0.0.1:" + testPort + "/mcp");
+            withHeaders.putObject("headers").put("Authorization", "Bearer token-of-the-entry").put("X-Test", "pi-host");
+            McpFixture.configure(data, Map.of("web", http, "headers", withHeaders));
             try (HostProcess host = HostProcess.serve(data)) {
                 McpFixture mcp = new McpFixture(host);
                 JsonNode web = mcp.awaitState("web", "ready");
@@ -316,9 +320,33 @@ class McpServerLifecycleIT {
                 mcp.activate(session, "mcp_web_echo");
                 assertThat(text(mcp.result(mcp.start(session, "h1", "mcp_web_echo", "{\"message\":\"over http\"}"))))
                         .isEqualTo("Echo: over http");
+
+                mcp.awaitState("headers", "ready");
+                mcp.activate(session, "mcp_headers_headers");
+                JsonNode sent = McpFixture.JSON.readTree(text(mcp.result(mcp.start(session, "h2", "mcp_headers_headers",
+                        "{}"))));
+                assertThat(sent.path("authorization").asText()).as(sent.toString()).isEqualTo("Bearer token-of-the-entry");
+                assertThat(sent.path("x-test").asText()).isEqualTo("pi-host");
             }
         } finally {
             server.destroyForcibly();
+            testServer.destroyForcibly();
         }
+    }
+
+    private static int freePort() throws java.io.IOException {
+        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void awaitListening(int port) {
+        await().atMost(Duration.ofSeconds(30)).until(() -> {
+            try (java.net.Socket c = new java.net.Socket(java.net.InetAddress.getLoopbackAddress(), port)) {
+                return true;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        });
     }
 }

@@ -99,6 +99,7 @@ class McpServerStartIT {
             assertThat(text(mcp.result(mcp.start(session, "s3", "mcp_login_ask_later", "{}")))).isEqualTo("will ask later");
             Path late = markers.resolve("late-elicit");
             await().atMost(Duration.ofSeconds(30)).until(() -> Files.exists(late) && Files.size(late) > 0);
+            assertThat(Files.readString(late)).as("what the server got").startsWith("{");
             assertThat(McpFixture.JSON.readTree(Files.readString(late)).get("action").asText()).isEqualTo("decline");
             assertThat(host.messages()).noneMatch(m -> "ask.request".equals(m.path("method").asText()));
 
