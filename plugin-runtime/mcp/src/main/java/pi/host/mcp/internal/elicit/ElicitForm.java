@@ -121,17 +121,19 @@ final class ElicitForm {
         return questions;
     }
 
-    /** The form's content from one answer per question, or empty when an answer does not fit. */
+    /**
+     * The form's content from one answer per question, or empty (declined) when an answer does not fit
+     * or none was given at all: a skipped card is a decline, even for a form that requires nothing.
+     */
     Optional<Map<String, Object>> content(List<Object> answers) {
-        if (answers.size() != fields.size()) {
+        if (answers.size() != fields.size() || answers.stream().allMatch(ElicitForm::blank)) {
             return Optional.empty();
         }
         Map<String, Object> content = new LinkedHashMap<>();
         for (int i = 0; i < fields.size(); i++) {
             Field f = fields.get(i);
             Object a = answers.get(i);
-            boolean blank = a == null || (a instanceof String s && s.isBlank()) || (a instanceof List<?> l && l.isEmpty());
-            if (blank) {
+            if (blank(a)) {
                 if (f.required()) {
                     return Optional.empty();
                 }
@@ -144,6 +146,10 @@ final class ElicitForm {
             content.put(f.key(), value.get());
         }
         return Optional.of(content);
+    }
+
+    private static boolean blank(Object a) {
+        return a == null || (a instanceof String s && s.isBlank()) || (a instanceof List<?> l && l.isEmpty());
     }
 
     private static Optional<Object> value(Field f, Object answer) {

@@ -47,6 +47,18 @@ class ElicitFormTest {
         assertThat(f.content(List.of("Red"))).as("one answer per question").isEmpty();
     }
 
+    /** Pins a skipped form: a user who answered none of its questions declined it, even when none is required. */
+    @Test
+    void aFormWithNoAnswerAtAllIsDeclinedEvenIfNothingIsRequired() {
+        Map<String, Object> props = new LinkedHashMap<>();
+        props.put("note", Map.of("type", "string"));
+        props.put("ok", Map.of("type", "boolean"));
+        ElicitForm f = ElicitForm.of("srv", "m", Map.of("type", "object", "properties", props)).orElseThrow();
+        assertThat(f.content(Arrays.asList(null, null))).as("skipped").isEmpty();
+        assertThat(f.content(Arrays.asList("", List.of()))).as("blank answers").isEmpty();
+        assertThat(f.content(Arrays.asList("a note", null))).as("one answer is an answer").isPresent();
+    }
+
     @Test
     void formsThatCannotBeAskedAreRefused() {
         assertThat(ElicitForm.of("s", "m", Map.of("type", "object", "properties",
