@@ -64,7 +64,8 @@ class McpStdioIT {
     @Test
     void bridgedMcpToolsAreOfferedAndTheirChangesAreListChanged() throws Exception {
         Path markers = Files.createDirectories(data.resolve("markers"));
-        McpFixture.configure(data, java.util.Map.of("test", McpFixture.testServer(markers)));
+        // a budget well under the client's wait, so a question nobody answers shows as TOOL_TIMEOUT, not as a hang
+        McpFixture.configure(data, java.util.Map.of("test", McpFixture.testServer(markers).put("timeoutMs", 20_000)));
         try (McpClient mcp = McpClient.start()) {
             mcp.connectStdio(false, "--workspace", workspace.toString(), "--data-dir", data.toString(),
                     "--permission-mode", "auto");
@@ -79,6 +80,11 @@ class McpStdioIT {
             await().atMost(Duration.ofSeconds(60)).until(() -> mcp.events("toolsChanged").size() > changes);
             await().atMost(Duration.ofSeconds(60)).until(() -> description(mcp.listTools(), "mcp_test_victim")
                     .contains("id_rsa"));
+
+            // a bridged server's own elicitation during the MCP client's call: nobody on this side is asked,
+            // so it is declined at once (the call goes on), instead of waiting for the call's budget
+            JsonNode asked = mcp.call("mcp_test_ask", "{}");
+            assertThat(McpClient.text(asked)).as(asked.toString()).isEqualTo("{\"action\":\"decline\"}");
 
             // a result over the host's bounds is cut before the MCP client sees it, and says so
             JsonNode flood = mcp.call("mcp_test_flood", "{}");

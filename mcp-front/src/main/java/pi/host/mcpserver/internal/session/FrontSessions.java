@@ -1,6 +1,8 @@
 package pi.host.mcpserver.internal.session;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
@@ -11,7 +13,8 @@ import pi.host.core.rpc.HostError;
  * The pi-host session of each MCP session: created on the MCP session's first call, bound to the
  * front's workspace and permission mode. On stdio (one MCP connection per process) that session is
  * the catalog session the front made at start; over HTTP every MCP session id gets one of its own.
- * Also routes the host's notifications about these sessions to them.
+ * Also routes the host's notifications about these sessions to them, and skips the questions
+ * ({@code ask.request}) a bridged MCP server asks during their calls when the MCP client answers the cards.
  */
 public final class FrontSessions {
 
@@ -42,7 +45,8 @@ public final class FrontSessions {
         this.adoptCatalog = adoptCatalog;
         this.catalog = FrontSession.create(host, workspace, permissionMode);
         byHostSession.put(catalog.sessionId(), catalog);
-        host.listen(java.util.Set.of("permission.request", "tool.output", "tools.changed"), this::notification);
+        host.listen(java.util.Set.of("permission.request", "ask.request", "tool.output", "tools.changed"),
+                this::notification);
     }
 
     public void onCards(Cards c) {
@@ -108,6 +112,19 @@ public final class FrontSessions {
                 Cards c = cards;
                 if (s != null && c != null) {
                     c.onCard(params, s.inFlight(params.path("toolCallId").asText()));
+                }
+                break;
+            }
+            case "ask.request": {
+                // a bridged MCP server's elicitation during one of the front's calls: the front relays cards
+                // only, so nobody on the MCP side would answer it; skipped at once (the bridge declines it)
+                // instead of holding the call until its budget ends. With --approver rpc (no cards here)
+                // the JSON-RPC client answers it like a card.
+                if (cards != null && byHostSession.containsKey(params.path("sessionId").asText())) {
+                    ObjectNode skip = HostClient.params().put("requestId", params.path("requestId").asText());
+                    ArrayNode answers = skip.putArray("answers");
+                    params.path("questions").forEach(q -> answers.addNull());
+                    host.send("asks.resolve", skip); // its answer is of no use: a late one means the ask ended
                 }
                 break;
             }
