@@ -286,7 +286,8 @@ class McpServerLifecycleIT {
 
     /**
      * Streamable HTTP servers: server-everything's echo over HTTP, and the test server in its HTTP mode
-     * shows that the entry's {@code headers} (an Authorization header among them) come with the requests.
+     * shows that the entry's {@code headers} (an Authorization header among them) come with the requests;
+     * when it dies in the middle of a call, the call ends {@code MCP_SERVER_UNAVAILABLE} and so do the next.
      */
     @Test
     void streamableHttpServer() throws Exception {
@@ -327,6 +328,17 @@ class McpServerLifecycleIT {
                         "{}"))));
                 assertThat(sent.path("authorization").asText()).as(sent.toString()).isEqualTo("Bearer token-of-the-entry");
                 assertThat(sent.path("x-test").asText()).isEqualTo("pi-host");
+
+                // the HTTP server dies in the middle of a call: the call ends unavailable, it does not hang
+                mcp.activate(session, "mcp_headers_slow");
+                int call = mcp.start(session, "h3", "mcp_headers_slow", "{\"ms\":40000}");
+                await().atMost(Duration.ofSeconds(20)).until(() -> Files.exists(markers.resolve("slow-started-40000")));
+                testServer.destroyForcibly();
+                JsonNode gone = mcp.result(call);
+                assertThat(gone.get("errorCode").asText()).as(gone.toString()).isEqualTo("MCP_SERVER_UNAVAILABLE");
+                assertThat(mcp.awaitState("headers", "failed").get("tools").size()).as("its tools stay listed").isPositive();
+                JsonNode down = mcp.result(mcp.start(session, "h4", "mcp_headers_headers", "{}"));
+                assertThat(down.get("errorCode").asText()).isEqualTo("MCP_SERVER_UNAVAILABLE");
             }
         } finally {
             server.destroyForcibly();
