@@ -17,7 +17,8 @@ import pi.host.launcher.dropin.GreetingTool;
  * {@code pi-host mcp --http}: the same real-client flows over streamable HTTP with the bearer token
  * (tool list, Read, Write through elicitation, Bash cancelled), and {@code --approver rpc}: the cards
  * of an HTTP client's calls answered by the JSON-RPC client on stdin/stdout, which also grants a
- * plugin, so the MCP client hears {@code tools/list_changed} and can call the plugin's tool.
+ * plugin, so the MCP client hears {@code tools/list_changed} and can call the plugin's tool, and answers
+ * a bridged MCP server's elicitation during the MCP client's call.
  */
 class McpHttpIT {
 
@@ -107,6 +108,8 @@ class McpHttpIT {
         // the token of a --token-file (its first line) is the token, and none is printed
         String token = "file-token-" + "0123456789abcdef".repeat(3);
         Path tokenFile = Files.writeString(secrets.resolve("token"), token + "\nignored\n");
+        Path markers = Files.createDirectories(secrets.resolve("markers"));
+        McpFixture.configure(data, java.util.Map.of("test", McpFixture.testServer(markers).put("timeoutMs", 20_000)));
         try (HostProcess host = HostProcess.start("mcp", "--http", "127.0.0.1:0", "--approver", "rpc",
                 "--token-file", tokenFile.toString(),
                 "--workspace", workspace.toString(), "--data-dir", data.toString(), "--permission-mode", "ask");
@@ -147,6 +150,27 @@ class McpHttpIT {
             assertThat(McpClient.text(hello)).as(hello.toString()).isEqualTo("hello from http");
             JsonNode rows = host.call("audit.query", "{\"limit\":100}").path("rows");
             assertThat(rows.toString()).contains("\"toolName\":\"ToolSearch\"").contains(GREETING_TOOL);
+
+            // a bridged server's elicitation during the MCP client's call is the JSON-RPC client's to answer too
+            await().atMost(Duration.ofSeconds(60)).until(() -> mcp.listTools().toString().contains("mcp_test_ask"));
+            Thread answerer = new Thread(() -> {
+                try {
+                    JsonNode card = host.awaitMessage(m -> "permission.request".equals(m.path("method").asText())
+                            && "mcp_test_ask".equals(m.path("params").path("toolName").asText()));
+                    host.call("permissions.resolve", "{\"requestId\":\"" + card.path("params").path("requestId").asText()
+                            + "\",\"decision\":\"allow-once\"}");
+                    JsonNode ask = host.awaitMessage(m -> "ask.request".equals(m.path("method").asText()));
+                    host.call("asks.resolve", "{\"requestId\":\"" + ask.path("params").path("requestId").asText()
+                            + "\",\"answers\":[\"green\",null,null]}");
+                } catch (Exception e) {
+                    throw new IllegalStateException(e);
+                }
+            });
+            answerer.start();
+            JsonNode asked = mcp.call("mcp_test_ask", "{}");
+            answerer.join(60_000);
+            assertThat(McpClient.text(asked)).as(asked.toString()).isEqualTo("{\"action\":\"accept\",\"content\":{\"color\":\"green\"}}");
+            assertThat(mcp.events("elicitation")).isEmpty();
         }
     }
 }
