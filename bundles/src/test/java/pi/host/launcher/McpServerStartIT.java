@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * How a stdio server is started and ended by a real {@code pi-host serve --stdio}: only after the host
- * answered its first request, with the user's login PATH (the command itself is found on it), offered
- * elicitation only (no sampling, no roots), an elicitation outside any call declined, and the server's
- * whole tree ended when the host shuts down normally.
+ * How a stdio server is started and ended by a real {@code pi-host serve --stdio} (the bridge running on
+ * the MCP Java SDK 2.1.0's own bundles): only after the host answered its first request, with the user's
+ * login PATH (the command itself is found on it), offered elicitation only (no sampling, no roots), an
+ * elicitation outside any call declined, and the server's whole tree ended when the host shuts down
+ * normally.
  */
 class McpServerStartIT {
 
@@ -79,6 +80,18 @@ class McpServerStartIT {
             assertThat(first.get(0).get("pid").asLong()).isEqualTo(-1);
             McpFixture mcp = new McpFixture(host);
             long pid = mcp.awaitState("login", "ready").get("pid").asLong();
+
+            // the bridge on the SDK's own bundles (never the aggregate artifact, nor the Jackson 3 it brings)
+            java.util.Map<String, JsonNode> bundles = new java.util.HashMap<>();
+            host.startedInfo().get("bundles").forEach(b -> bundles.put(b.get("symbolicName").asText(), b));
+            for (String name : List.of("pi.host.mcp", "io.modelcontextprotocol.sdk.mcp-core",
+                    "io.modelcontextprotocol.sdk.mcp-json-jackson2", "io.projectreactor.reactor-core", "reactive-streams")) {
+                assertThat(bundles).as(name).containsKey(name);
+                assertThat(bundles.get(name).get("state").asText()).as(name).isEqualTo("ACTIVE");
+            }
+            assertThat(bundles.get("io.modelcontextprotocol.sdk.mcp-core").get("version").asText()).isEqualTo("2.1.0");
+            assertThat(bundles.keySet()).noneMatch(n -> n.startsWith("tools.jackson"))
+                    .doesNotContain("io.modelcontextprotocol.sdk.mcp");
             assertThat(markers.resolve("started")).exists();
 
             // the login PATH, found by the probe, is the server's PATH
