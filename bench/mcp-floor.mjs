@@ -56,23 +56,28 @@ export async function prepareFloors(floors, { java, jvmOptions, mode, bundleDir,
   // a jar, not the classes folder: neither archive takes classes from a folder on the class path
   execFileSync('jar', ['cf', jar, ...own.flatMap((f) => ['-C', join(benchDir, 'target', 'classes'), `pi/host/bench/${f}`])]);
   const cp = [jar, ...readdirSync(bundleDir).filter((f) => f.endsWith('.jar')).sort().map((f) => join(bundleDir, f))].join(':');
+  const cleanup = () => rmSync(dir, { recursive: true, force: true });
   const sides = [];
-  for (const f of floors) {
-    const base = [...jvmOptions, '-cp', cp, 'pi.host.bench.McpFloor', f.shape, root];
-    let args = base;
-    let archive = 'none';
-    if (f.archive && mode !== 'none') {
-      const file = join(dir, `${f.shape}.${mode === 'aot' ? 'aot' : 'jsa'}`);
-      const record = mode === 'aot' ? `-XX:AOTCacheOutput=${file}` : `-XX:ArchiveClassesAtExit=${file}`;
-      log(`bench: training the ${f.label}'s ${mode === 'aot' ? 'AOT cache' : 'AppCDS archive'} (${train} calls) ...`);
-      await trainOnce(java, [record, ...base], train);
-      if (!existsSync(file)) throw new Error(`the ${f.label}'s training start wrote no ${file}`);
-      args = [mode === 'aot' ? `-XX:AOTCache=${file}` : `-XX:SharedArchiveFile=${file}`, ...base];
-      archive = file;
-    }
-    sides.push({ label: f.label, shape: f.shape, cmd: java, args, archive });
+  try {
+    for (const f of floors) sides.push(await floorSide(f, { java, jvmOptions, mode, cp, dir, root, train, log }));
+  } catch (e) {
+    cleanup();
+    throw e;
   }
-  return { sides, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return { sides, cleanup };
+}
+
+/** One floor's command line, its archive trained first when it gets one. */
+async function floorSide(f, { java, jvmOptions, mode, cp, dir, root, train, log }) {
+  const base = [...jvmOptions, '-cp', cp, 'pi.host.bench.McpFloor', f.shape, root];
+  if (!f.archive || mode === 'none') return { label: f.label, shape: f.shape, cmd: java, args: base, archive: 'none' };
+  const file = join(dir, `${f.shape}.${mode === 'aot' ? 'aot' : 'jsa'}`);
+  const record = mode === 'aot' ? `-XX:AOTCacheOutput=${file}` : `-XX:ArchiveClassesAtExit=${file}`;
+  log(`bench: training the ${f.label}'s ${mode === 'aot' ? 'AOT cache' : 'AppCDS archive'} (${train} calls) ...`);
+  await trainOnce(java, [record, ...base], train);
+  if (!existsSync(file)) throw new Error(`the ${f.label}'s training start wrote no ${file}`);
+  const use = mode === 'aot' ? `-XX:AOTCache=${file}` : `-XX:SharedArchiveFile=${file}`;
+  return { label: f.label, shape: f.shape, cmd: java, args: [use, ...base], archive: file };
 }
 
 /** One start of a floor: initialize, `calls` reads one at a time, end of stdin, its exit (archive written). */

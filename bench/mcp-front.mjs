@@ -86,9 +86,11 @@ const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
 
 const live = new Set();
+const leftovers = []; // temporary files to remove on every way out (the floors' jar and archives)
 async function closeAll() {
   await Promise.all([...live].map((c) => c.close().catch(() => {})));
   live.clear();
+  leftovers.splice(0).forEach((remove) => remove());
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => closeAll().then(() => process.exit(130)));
 
@@ -151,6 +153,7 @@ async function main() {
     floors = await prepareFloors(o.floors, { java: hostCmd, jvmOptions: floorJvmOptions(hostArgs),
       mode: archiveMode(hostArgs), bundleDir: join(dirname(launcher), 'pi-host', 'bundle'), root, train: o.floorTrain,
       log: (m) => console.error(m) });
+    leftovers.push(floors.cleanup);
     for (const f of floors.sides) console.log(`${f.label}: ${f.cmd} ... McpFloor ${f.shape} (archive: ${f.archive})`);
   }
   // one start fills the bundle cache, as an installed host has it; not measured
@@ -220,7 +223,6 @@ async function main() {
   }
   rmSync(root, { recursive: true, force: true });
   rmSync(data, { recursive: true, force: true });
-  floors.cleanup();
 
   const row = (label, xs) => `${label.padEnd(26)} p50 ${median(xs).toFixed(1).padStart(8)} µs   p90 `
     + `${pct(xs, 0.9).toFixed(1).padStart(8)} µs   p99 ${pct(xs, 0.99).toFixed(1).padStart(9)} µs   n=${xs.length}`;
