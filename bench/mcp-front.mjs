@@ -8,6 +8,9 @@
 // Phases, per repetition with both servers freshly spawned (pi-host on a warm bundle cache):
 //   cold: the first --cold calls after initialize, the sides alternating call by call (order flipping);
 //   warm: after --warm calls per side in total, --calls more per side in alternating blocks of --block.
+// --floor adds sides of the same kind: the MCP Java SDK's bare stdio server with one tool that reads the file
+// (bench/mcp-floor.mjs, pi.host.bench.McpFloor), on pi-host's java and options; the sides then rotate through
+// the same alternation. Beside each p50: the side's CPU per call (its whole process, /proc).
 // Every child is killed at exit (normal, error, signal or deadline); the whole run has a deadline.
 
 import { existsSync, mkdtempSync, rmSync, writeFileSync, realpathSync } from 'node:fs';
@@ -16,6 +19,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launcherJvmOptions } from './jvm-options.mjs';
+import { archiveMode, floorJvmOptions, parseFloors, prepareFloors } from './mcp-floor.mjs';
+import { processCpuMs, threadCpu } from './procfs.mjs';
 import { piHostCommand } from './pi-host-command.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -33,13 +38,19 @@ const USAGE = `usage: bench/mcp-front.sh [options]
       --java CMD     java for pi-host, implies --direct (default $JAVA_HOME/bin/java, else java)
       --java-opts S  more JVM options for pi-host (default: $PI_HOST_JAVA_OPTS)
       --launcher JAR another pi.host.launcher.jar, implies --direct (an A/B of two builds)
+      --floor LIST   more sides: the MCP Java SDK's bare server with one read tool, on pi-host's java and
+                     options (comma list of pool|sync|immediate, each with its own start-up archive when
+                     pi-host has one, or SHAPE:none without; bench/README.md)
+      --floor-train N  calls of a floor's archive training start (default 2000)
+      --threads      also print the java sides' CPU per call by thread (names without digits) over the
+                     cold calls and over the measured warm blocks (/proc; no goal)
       --json         also print one JSON object as the last line
       --deadline S   limit for the whole run (default 900)
   -h, --help         this text`;
 
 function parseArgs(argv) {
   const o = { reps: 3, cold: 200, warm: 1000, calls: 2000, block: 100, json: false, deadlineS: 900,
-    direct: false, launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
+    direct: false, floors: [], floorTrain: 2000, launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
     javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean) };
   const need = (i) => { if (i + 1 >= argv.length) fail(`${argv[i]} needs a value`); return argv[i + 1]; };
@@ -54,6 +65,9 @@ function parseArgs(argv) {
       case '--launcher': o.launcher = resolve(need(i)); o.direct = true; i++; break;
       case '--java': o.java = need(i); o.direct = true; i++; break;
       case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
+      case '--floor': try { o.floors = parseFloors(need(i)); } catch (e) { fail(e.message); } i++; break;
+      case '--floor-train': o.floorTrain = Number(need(i)); i++; break;
+      case '--threads': o.threads = true; break;
       case '--json': o.json = true; break;
       case '--deadline': o.deadlineS = Number(need(i)); i++; break;
       case '-h': case '--help': console.log(USAGE); process.exit(0); break;
@@ -72,9 +86,11 @@ const { Client } = require('@modelcontextprotocol/sdk/client/index.js');
 const { StdioClientTransport } = require('@modelcontextprotocol/sdk/client/stdio.js');
 
 const live = new Set();
+const leftovers = []; // temporary files to remove on every way out (the floors' jar and archives)
 async function closeAll() {
   await Promise.all([...live].map((c) => c.close().catch(() => {})));
   live.clear();
+  leftovers.splice(0).forEach((remove) => remove());
 }
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => closeAll().then(() => process.exit(130)));
 
@@ -132,31 +148,78 @@ async function main() {
       o.javaOpts.length ? { PI_HOST_JAVA_OPTS: o.javaOpts.join(' ') } : {}));
   }
   console.log(`pi-host: ${choice}`);
+  let floors = { sides: [], cleanup: () => {} };
+  if (o.floors.length) {
+    floors = await prepareFloors(o.floors, { java: hostCmd, jvmOptions: floorJvmOptions(hostArgs),
+      mode: archiveMode(hostArgs), bundleDir: join(dirname(launcher), 'pi-host', 'bundle'), root, train: o.floorTrain,
+      log: (m) => console.error(m) });
+    leftovers.push(floors.cleanup);
+    for (const f of floors.sides) console.log(`${f.label}: ${f.cmd} ... McpFloor ${f.shape} (archive: ${f.archive})`);
+  }
   // one start fills the bundle cache, as an installed host has it; not measured
   await (await connect(hostCmd, hostArgs)).close();
 
   const cold = { host: [], peer: [] };
   const warm = { host: [], peer: [] };
-  for (let rep = 0; rep < o.reps; rep++) {
-    const host = { name: 'pi-host', client: await connect(hostCmd, hostArgs), tool: 'Read', args: { path: 'small.txt' },
-      expect: 'line 10' };
-    const fs = { name: 'peer', client: await connect('node', [peer, root]), tool: 'read_text_file',
-      args: { path: join(root, 'small.txt') }, expect: 'line 10' };
-    for (let i = 0; i < o.cold; i++) {
-      const pair = i % 2 === 0 ? [host, fs] : [fs, host];
-      for (const side of pair) (side === host ? cold.host : cold.peer).push(await timed(side));
+  const cpu = { host: { cold: [], warm: [] }, peer: { cold: [], warm: [] } };
+  for (const f of floors.sides) { cold[f.label] = []; warm[f.label] = []; cpu[f.label] = { cold: [], warm: [] }; }
+  // the sides' order turns by one each call (cold) or block (warm): with two, pi-host and the peer take turns first
+  const turn = (sides, k) => sides.map((_, j) => sides[(j + k) % sides.length]);
+  const cpuOf = (side) => processCpuMs(side.client.transport.pid);
+  // CPU ms by thread name without its digits ("C2 CompilerThre", "pi-mcp-", "VM Thread"), of the live threads
+  const byThread = (side) => {
+    const m = new Map();
+    for (const t of threadCpu(side.client.transport.pid).values()) {
+      const name = t.name.replace(/(?<!^C)[0-9]+/g, '');
+      m.set(name, (m.get(name) || 0) + t.ms);
     }
-    for (let i = o.cold; i < o.warm; i++) { await timed(host); await timed(fs); }
+    return m;
+  };
+  const threadRows = new Map(); // side key -> {cold: Map, warm: Map} of CPU ms summed over the starts
+  const addThreads = (key, phase, before, after) => {
+    if (!threadRows.has(key)) threadRows.set(key, { cold: new Map(), warm: new Map() });
+    const m = threadRows.get(key)[phase];
+    for (const [name, ms] of after) m.set(name, (m.get(name) || 0) + ms - (before.get(name) || 0));
+  };
+  for (let rep = 0; rep < o.reps; rep++) {
+    const host = { name: 'pi-host', key: 'host', client: await connect(hostCmd, hostArgs), tool: 'Read',
+      args: { path: 'small.txt' }, expect: 'line 10' };
+    const fs = { name: 'peer', key: 'peer', client: await connect('node', [peer, root]), tool: 'read_text_file',
+      args: { path: join(root, 'small.txt') }, expect: 'line 10' };
+    const sides = [host, fs];
+    for (const f of floors.sides) {
+      sides.push({ name: f.label, key: f.label, client: await connect(f.cmd, f.args), tool: 'read',
+        args: { path: 'small.txt' }, expect: 'line 10' });
+    }
+    const cpuStart = sides.map(cpuOf);
+    const java = o.threads ? sides.filter((side) => side !== fs) : [];
+    const threadsStart = java.map(byThread);
+    for (let i = 0; i < o.cold; i++) {
+      for (const side of turn(sides, i)) cold[side.key].push(await timed(side));
+    }
+    const cpuCold = sides.map(cpuOf);
+    const threadsCold = java.map(byThread);
+    for (let i = o.cold; i < o.warm; i++) { for (const side of sides) await timed(side); }
+    const cpuWarm = sides.map(cpuOf);
+    const threadsWarm = java.map(byThread);
     for (let done = 0, round = 0; done < o.calls; done += o.block, round++) {
-      const pair = round % 2 === 0 ? [host, fs] : [fs, host];
-      for (const side of pair) {
-        for (let k = 0; k < o.block; k++) (side === host ? warm.host : warm.peer).push(await timed(side));
+      for (const side of turn(sides, round)) {
+        for (let k = 0; k < o.block; k++) warm[side.key].push(await timed(side));
       }
     }
-    await host.client.close(); live.delete(host.client);
-    await fs.client.close(); live.delete(fs.client);
+    java.forEach((side, j) => {
+      addThreads(side.key, 'cold', threadsStart[j], threadsCold[j]);
+      addThreads(side.key, 'warm', threadsWarm[j], byThread(side));
+    });
+    sides.forEach((side, j) => {
+      cpu[side.key].cold.push(((cpuCold[j] - cpuStart[j]) * 1000) / o.cold);
+      cpu[side.key].warm.push(((cpuOf(side) - cpuWarm[j]) * 1000) / o.calls);
+    });
+    for (const side of sides) { await side.client.close(); live.delete(side.client); }
     console.error(`rep ${rep + 1}/${o.reps}: cold p50 ${median(cold.host).toFixed(0)} / ${median(cold.peer).toFixed(0)} µs,`
-      + ` warm p50 ${median(warm.host).toFixed(0)} / ${median(warm.peer).toFixed(0)} µs (pi-host / peer so far)`);
+      + ` warm p50 ${median(warm.host).toFixed(0)} / ${median(warm.peer).toFixed(0)} µs (pi-host / peer so far)`
+      + floors.sides.map((f) => `; ${f.label} ${median(cold[f.label]).toFixed(0)} / ${median(warm[f.label]).toFixed(0)} µs`).join('')
+      + ` (load ${loadavg()[0].toFixed(1)})`);
   }
   rmSync(root, { recursive: true, force: true });
   rmSync(data, { recursive: true, force: true });
@@ -175,6 +238,38 @@ async function main() {
   console.log(row(`pi-host, after ${o.warm}`, warm.host));
   console.log(row(`peer, after ${o.warm}`, warm.peer));
   console.log(`ratio pi-host/peer (p50), after ${o.warm} calls: ${result.warm.ratio.toFixed(2)}   (goal <= 1.0: ${result.warm.ratio <= 1.0 ? 'MET' : 'MISSED'})`);
+  if (floors.sides.length) {
+    // beside the goal's figures, not part of them: what the SDK alone costs on pi-host's JVM (its own CPU per call
+    // is the process's over the cold calls, and over the measured warm blocks; the median of the starts)
+    const cpuRow = (key) => `CPU per call ${median(cpu[key].cold).toFixed(0)} µs (first ${o.cold}), ${median(cpu[key].warm).toFixed(0)} µs (after ${o.warm})`;
+    console.log(`beside them (no goal): the MCP Java SDK's bare server, on pi-host's java and options`);
+    result.floors = [];
+    for (const f of floors.sides) {
+      const fc = median(cold[f.label]);
+      const fw = median(warm[f.label]);
+      console.log(row(`${f.label}, first ${o.cold}`, cold[f.label]));
+      console.log(row(`${f.label}, after ${o.warm}`, warm[f.label]));
+      console.log(`ratio ${f.label}/peer (p50): first ${o.cold} ${(fc / result.cold.peer).toFixed(2)}, after ${o.warm} ${(fw / result.warm.peer).toFixed(2)};`
+        + ` pi-host - floor (p50): ${(result.cold.host - fc).toFixed(0)} / ${(result.warm.host - fw).toFixed(0)} µs`);
+      result.floors.push({ label: f.label, shape: f.shape, archive: f.archive !== 'none',
+        cold: { p50: fc, ratio: fc / result.cold.peer, cpuUs: median(cpu[f.label].cold) },
+        warm: { p50: fw, ratio: fw / result.warm.peer, cpuUs: median(cpu[f.label].warm) } });
+    }
+    for (const [key, label] of [['host', 'pi-host'], ['peer', 'peer'], ...floors.sides.map((f) => [f.label, f.label])]) {
+      console.log(`${label.padEnd(26)} ${cpuRow(key)}`);
+    }
+    result.cpuUs = Object.fromEntries(Object.entries(cpu).map(([k, v]) => [k, { cold: median(v.cold), warm: median(v.warm) }]));
+  }
+  if (o.threads) {
+    console.log(`CPU per call by thread (µs, summed over the ${o.reps} starts; the threads alive at the phase's end):`);
+    for (const [key, phases] of threadRows) {
+      for (const [phase, calls] of [['cold', o.cold], ['warm', o.calls]]) {
+        const rows = [...phases[phase]].filter(([, ms]) => ms > 0).sort((a, b) => b[1] - a[1]);
+        console.log(`  ${key === 'host' ? 'pi-host' : key}, ${phase === 'cold' ? `first ${o.cold}` : `after ${o.warm}`}: `
+          + rows.map(([name, ms]) => `${name} ${((ms * 1000) / (calls * o.reps)).toFixed(0)}`).join(', '));
+      }
+    }
+  }
   if (o.json) console.log(JSON.stringify(result));
   await closeAll();
   process.exit(0);

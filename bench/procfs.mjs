@@ -30,6 +30,12 @@ export function threadCpu(pid) {
   return threads;
 }
 
+/** The CPU (ms, user + system) pid has spent so far, all its threads (the JIT's and the GC's included). */
+export function processCpuMs(pid) {
+  const f = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  return ((Number(f[11]) + Number(f[12])) * 1000) / clockTicks();
+}
+
 /** The CPU (ms) of pid's children it has reaped (rg, the login shell, ...). */
 export function reapedChildrenMs(pid) {
   const f = statFields(readFileSync(`/proc/${pid}/stat`, 'utf8'));
