@@ -12,7 +12,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import pi.host.core.internal.store.AuditRecord;
 import pi.host.core.internal.store.AuditStore;
@@ -31,13 +30,6 @@ final class AuditCopier {
     static final int BATCH = 512;
     /** A copier woken for fewer rows than a batch waits this long for more (one transaction for many calls). */
     private static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
-    /**
-     * After a copy the copier naps this long, unwoken by appends, before it looks for rows again: calls
-     * that come back to back (a session's first burst, ~1.5 ms apart while the JIT warms up) then cost no
-     * wake-up each and share a transaction, instead of a wake-up, a linger and a transaction per call.
-     * Durability is the journal's and never waits for this; a query or a stop cuts the nap short.
-     */
-    static final long NAP_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
     private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long LONGEST_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Attempts left for a failing write once the host is stopping: the rows stay in the journal. */
@@ -47,11 +39,7 @@ final class AuditCopier {
     private final AuditJournal journal;
     private final AuditStore store;
     private final Thread thread;
-    private final long napNanos;
     private volatile boolean idle;
-    /** Appends that woke the copier (counted only when they do), and transactions of this run's rows. */
-    private final AtomicLong wakes = new AtomicLong();
-    private volatile long copies;
     private volatile boolean stopping;
     /** The last write's failure; null once a write succeeded. */
     private volatile StorageException failure;
@@ -60,13 +48,8 @@ final class AuditCopier {
     private volatile long copied;
 
     AuditCopier(AuditJournal journal, AuditStore store) {
-        this(journal, store, NAP_NANOS);
-    }
-
-    AuditCopier(AuditJournal journal, AuditStore store, long napNanos) {
         this.journal = journal;
         this.store = store;
-        this.napNanos = napNanos;
         this.thread = new Thread(this::run, "pi-audit-copier");
         thread.setDaemon(true);
         thread.start();
@@ -77,24 +60,8 @@ final class AuditCopier {
         // the append queued its row before reading `idle`, and the copier sets `idle` before it looks
         // at the queue a last time: one of the two sees the other
         if (idle) {
-            wakes.incrementAndGet();
             LockSupport.unpark(thread);
         }
-    }
-
-    /** How often an append woke the copier. */
-    long wakes() {
-        return wakes.get();
-    }
-
-    /** Transactions that copied rows of this run. */
-    long copies() {
-        return copies;
-    }
-
-    /** True while the copier waits for an append to wake it. */
-    boolean idle() {
-        return idle;
     }
 
     /** The last write's failure while it lasts, else null. */
@@ -129,12 +96,7 @@ final class AuditCopier {
         if (!recoverEarlierRuns()) {
             return; // stopping, and the database still fails: the segments stay
         }
-        long pause = 0;
         while (true) {
-            if (pause > 0 && journal.backlog() < BATCH && !stopping) {
-                LockSupport.parkNanos(this, pause); // a query or a stop unparks: no waiting for the rest
-            }
-            pause = 0;
             if (journal.backlog() == 0) {
                 if (stopping) {
                     return;
@@ -144,8 +106,10 @@ final class AuditCopier {
                     LockSupport.park(this);
                 }
                 idle = false;
-                pause = LINGER_NANOS; // woken by a first row: a moment for its fellows
                 continue;
+            }
+            if (journal.backlog() < BATCH && !stopping) {
+                LockSupport.parkNanos(this, LINGER_NANOS);
             }
             List<AuditJournal.Entry> batch = journal.take(BATCH);
             if (batch.isEmpty()) {
@@ -155,7 +119,6 @@ final class AuditCopier {
             if (!copyWithRetries(batch)) {
                 return; // stopping, and the database still fails: the rows stay in the journal
             }
-            pause = napNanos; // a burst's next rows come without waking the copier: gather them
         }
     }
 
@@ -170,7 +133,6 @@ final class AuditCopier {
         if (!write(rows, reached)) {
             return false;
         }
-        copies++;
         synchronized (progress) {
             copied += rows.size();
             progress.notifyAll();
