@@ -4,7 +4,8 @@
 // small Reads one after the other; the CPU of each of the host's threads (/proc/PID/task/*/stat) from the
 // session's answer to the answer of call 200, grouped (C1, C2, the call threads, ...), and the p50 of the
 // calls' round trips; beside it, per call, each group's sleeps (voluntary context switches: each ended by a
-// wake-up), preemptions and scheduler delay (runnable, waiting for a CPU), from status and schedstat.
+// wake-up), preemptions and scheduler delay (runnable, waiting for a CPU), from status and schedstat, and
+// how idle the machine's CPUs were meanwhile (/proc/stat).
 // No peer: this says where the host's time goes, rpc.sh says how it compares.
 // Usage: node bench/first-reads-threads.mjs [-r N] [-n CALLS] [--java JAVA] [--diag "OPTS"] [--diag-dir DIR]
 // PI_HOST_JAVA_OPTS passes through as bin/pi-host reads it (an option A/B is two runs of this, each with
@@ -15,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync, realpathSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killAll, startServer } from './jsonrpc.mjs';
-import { threadCpu, threadSwitches, uptimeOf } from './procfs.mjs';
+import { machineCpu, threadCpu, threadSwitches, uptimeOf } from './procfs.mjs';
 import { javaFeature, piHostCommand } from './pi-host-command.mjs';
 
 const o = { reps: 4, calls: 200, java: null, diag: '', diagDir: tmpdir() };
@@ -59,6 +60,7 @@ for (let rep = 0; rep <= o.reps; rep++) {
     if (created.error) throw new Error(JSON.stringify(created.error));
     const before = snapshot(s.child.pid);
     const switchesBefore = threadSwitches(s.child.pid);
+    const machineBefore = machineCpu();
     const t0 = uptimeOf(s.child.pid);
     const times = [];
     for (let n = 1; n <= o.calls; n++) {
@@ -69,6 +71,7 @@ for (let rep = 0; rep <= o.reps; rep++) {
     }
     const after = snapshot(s.child.pid);
     const switchesAfter = threadSwitches(s.child.pid);
+    const machineAfter = machineCpu();
     const t1 = uptimeOf(s.child.pid);
     if (rep === 0) continue; // the first start fills the data dir's bundle cache, as an installed host has it
     firsts.push(...times);
@@ -89,7 +92,7 @@ for (let rep = 0; rep <= o.reps; rep++) {
       switches.set(g, acc);
     }
     const sum = [...mine.values()].reduce((a, b) => a + b, 0);
-    perStart.push(`  start ${rep}: p50 ${p50(times).toFixed(0)} µs, CPU ${sum.toFixed(0)} ms (C1 ${(mine.get('C1') ?? 0).toFixed(0)}, C2 ${(mine.get('C2') ?? 0).toFixed(0)}), calls at ${t0.toFixed(2)}-${t1.toFixed(2)} s, load ${loadavg()[0].toFixed(1)}`);
+    perStart.push(`  start ${rep}: p50 ${p50(times).toFixed(0)} µs, CPU ${sum.toFixed(0)} ms (C1 ${(mine.get('C1') ?? 0).toFixed(0)}, C2 ${(mine.get('C2') ?? 0).toFixed(0)}), calls at ${t0.toFixed(2)}-${t1.toFixed(2)} s, machine idle ${(100 * (machineAfter.idle - machineBefore.idle) / Math.max(1, machineAfter.total - machineBefore.total)).toFixed(0)} %, load ${loadavg()[0].toFixed(1)}`);
   } finally {
     await s.stop();
   }

@@ -89,3 +89,9 @@ export function threadSwitches(pid) {
   }
   return threads;
 }
+
+/** The machine's CPU time so far, in clock ticks over all CPUs: {idle (idle + iowait), total} (/proc/stat). */
+export function machineCpu() {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { idle: f[3] + (f[4] ?? 0), total: f.slice(0, 8).reduce((a, b) => a + b, 0) };
+}
