@@ -76,3 +76,28 @@ export function residentByKind(pid) {
   }
   return sum;
 }
+
+/**
+ * tid -> {name, voluntary, involuntary, runNs, waitNs} of every live thread of pid: its context switches
+ * (a voluntary one is a sleep: a read, a park, a wait, each ended by a wake-up) from status, and from
+ * schedstat its time on a CPU and its time runnable but waiting for one (the scheduler's delay).
+ */
+export function threadSwitches(pid) {
+  const threads = new Map();
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      const status = readFileSync(`/proc/${pid}/task/${tid}/status`, 'utf8');
+      const field = (k) => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? 0);
+      const [runNs, waitNs] = readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ').map(Number);
+      threads.set(tid, { name: /^Name:\s+(.*)$/m.exec(status)?.[1] ?? '?', voluntary: field('voluntary_ctxt_switches'),
+        involuntary: field('nonvoluntary_ctxt_switches'), runNs, waitNs });
+    } catch { /* exited meanwhile */ }
+  }
+  return threads;
+}
+
+/** The machine's CPU time so far, in clock ticks over all CPUs: {idle (idle + iowait), total} (/proc/stat). */
+export function machineCpu() {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  return { idle: f[3] + (f[4] ?? 0), total: f.slice(0, 8).reduce((a, b) => a + b, 0) };
+}

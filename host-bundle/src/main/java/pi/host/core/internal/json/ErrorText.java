@@ -63,7 +63,7 @@ public final class ErrorText {
      * entry counting the rest ({@code and N more problems}); the list itself when it is short.
      */
     public static List<String> first(List<String> problems) {
-        if (problems.size() <= MAX_PROBLEMS && problems.stream().allMatch(p -> p.length() <= MAX_PROBLEM_CHARS)) {
+        if (problems.size() <= MAX_PROBLEMS && allShort(problems)) {
             return problems;
         }
         int shown = Math.min(problems.size(), MAX_PROBLEMS);
@@ -75,5 +75,15 @@ public final class ErrorText {
             out[shown] = "and " + (problems.size() - shown) + " more problem" + (problems.size() - shown == 1 ? "" : "s");
         }
         return List.of(out);
+    }
+
+    /** A loop, not a stream: a stream's set-up is dozens of interpreted calls on a cold host's call path. */
+    private static boolean allShort(List<String> problems) {
+        for (String p : problems) {
+            if (p.length() > MAX_PROBLEM_CHARS) {
+                return false;
+            }
+        }
+        return true;
     }
 }
