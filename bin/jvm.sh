@@ -1,4 +1,4 @@
-# The JVM bin/pi-host starts the host with (sourced, not run): pi_host_jvm ASSEMBLY_DIR sets
+# The JVM bin/pi-host starts the host with (sourced, not run): pi_host_jvm ASSEMBLY_DIR [COMMAND] sets
 #   PI_HOST_JVM         the java command and its options, an array (the launcher's arguments follow it)
 #   PI_HOST_JVM_CHOICE  one line saying what was chosen (the host reports it in host.info "runtime.choice")
 # Which java: $PI_HOST_JAVA if set, else the newest of java on PATH, $JAVA_HOME and /usr/lib/jvm/* (17 or
@@ -9,9 +9,13 @@
 # and its name carries a key of everything it depends on (the java, the options, every jar), so a stale one
 # is never asked for. A missing one is made once by a training start of the host on a throw-away data dir
 # ($PI_HOST_TRAIN_READS: how many small Reads the Java 25 training makes, default 2000; part of the key).
+# COMMAND (the launcher's first argument) picks the training: `mcp` has an archive of its own, trained
+# through `pi-host mcp`, so its profiles and classes cover the MCP SDK's server, Reactor and the front;
+# every other command shares the one trained through `serve --stdio`.
 
 pi_host_jvm() {
-  local assembly="$1"
+  local assembly="$1" workload=serve
+  [[ "${2:-}" == "mcp" ]] && workload=mcp
   local java feature home mode
   java="$(_pi_host_pick_java)" || return 1
   home="$(_pi_host_java_home "$java")"
@@ -73,7 +77,7 @@ pi_host_jvm() {
   PI_HOST_JVM_CHOICE="java $feature ($home)"
   if [[ "$mode" != "none" ]]; then
     local archive
-    if archive="$(_pi_host_archive "$assembly" "$java" "$home" "$mode" "${opts[@]}")"; then
+    if archive="$(_pi_host_archive "$assembly" "$java" "$home" "$mode" "$workload" "${opts[@]}")"; then
       if [[ "$mode" == "aot" ]]; then opts+=("-XX:AOTCache=$archive"); else opts+=("-XX:SharedArchiveFile=$archive"); fi
       PI_HOST_JVM_CHOICE+=" with its $([[ $mode == aot ]] && echo "AOT cache" || echo "AppCDS archive") $archive"
     else
@@ -146,8 +150,8 @@ _pi_host_owned() {
 
 # Prints the archive to map (making it first when missing); fails when there is none to trust.
 _pi_host_archive() {
-  local assembly="$1" java="$2" home="$3" mode="$4"
-  shift 4
+  local assembly="$1" java="$2" home="$3" mode="$4" workload="$5"
+  shift 5
   local opts=("$@")
   local launcher owner dir key file
   launcher="$(dirname "$assembly")/pi.host.launcher.jar"
@@ -162,20 +166,20 @@ _pi_host_archive() {
   _pi_host_owned "$dir" "$owner" || return 1
   # everything the archive depends on: the JVM, its options, every jar it may hold classes of, the training
   key="$( {
-    echo "$mode $java $home"
+    echo "$mode $workload $java $home"
     cat "$home/release" 2>/dev/null
     stat -L -c '%n %s %Y' "$java" "$home/lib/modules" 2>/dev/null
     printf '%s\n' "${opts[@]}"
     cat "$assembly/jvm.options"
     stat -c '%n %s %Y' "$launcher" "$assembly"/lib/*.jar "$assembly"/bundle/*.jar "$assembly"/*.list
     # and what the training run calls (its profiles are in an AOT cache)
-    declare -f _pi_host_train
+    declare -f _pi_host_train _pi_host_train_calls _pi_host_train_request _pi_host_train_serve _pi_host_train_mcp
     echo "${PI_HOST_TRAIN_READS:-}"
   } | sha256sum | cut -c1-16)"
   file="$dir/pi-host-$key.$mode"
   if [[ ! -e "$file" ]]; then
     [[ "$(id -u)" == "$owner" ]] || return 1
-    _pi_host_train "$assembly" "$java" "$mode" "$file" "${opts[@]}" || return 1
+    _pi_host_train "$assembly" "$java" "$mode" "$workload" "$file" "${opts[@]}" || return 1
   fi
   _pi_host_owned "$file" "$owner" && [[ -f "$file" ]] || return 1
   echo "$file"
@@ -186,8 +190,8 @@ _pi_host_archive() {
 # Written below a private temp folder inside the archive folder and moved into place, so no half-written
 # archive is ever mapped and nothing else can write it while it is made; only the newest few are kept.
 _pi_host_train() {
-  local assembly="$1" java="$2" mode="$3" file="$4"
-  shift 4
+  local assembly="$1" java="$2" mode="$3" workload="$4" file="$5"
+  shift 5
   local opts=("$@")
   local launcher tmp flag
   launcher="$(dirname "$assembly")/pi.host.launcher.jar"
@@ -198,35 +202,22 @@ _pi_host_train() {
   printf 'line 1\nline 2 TODO\n' >"$tmp/work/a.txt"
   # a larger file too, so the profiles cover a Grep that shows many lines and a Read of many lines
   seq -f 'line %g of a longer file; TODO every line' 1 3000 >"$tmp/work/long.txt"
+  # Java 25's cache keeps the training's method profiles (JEP 515): enough small Reads that C2 compiles
+  # the call path here, so a fresh host starts from mature profiles (2,000 took calls 1-2,000 from
+  # 0.91-0.95x the peer to 0.71-0.73x; docs/performance.md, "fourth round"). AppCDS keeps classes only.
+  local small_reads=60
+  if [[ "$mode" == "aot" ]]; then
+    small_reads=${PI_HOST_TRAIN_READS:-2000}
+    [[ "$small_reads" =~ ^[0-9]{1,6}$ ]] || small_reads=2000
+  fi
   (
-    coproc HOST { exec "$java" "${opts[@]}" "$flag" -jar "$launcher" serve --stdio --data-dir "$tmp/data" 2>/dev/null; }
-    request() { printf '%s\n' "$1" >&"${HOST[1]}"; local line; IFS= read -r -t 120 line <&"${HOST[0]}" && printf '%s' "$line"; }
-    request '{"jsonrpc":"2.0","id":1,"method":"host.info"}' >/dev/null
-    sid="$(request '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$tmp/work"'","permissionMode":"auto"}}' |
-      sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')"
-    n=2
-    # Java 25's cache keeps the training's method profiles (JEP 515): enough small Reads that C2 compiles
-    # the call path here, so a fresh host starts from mature profiles (2,000 took calls 1-2,000 from
-    # 0.91-0.95x the peer to 0.71-0.73x; docs/performance.md, "fourth round"). AppCDS keeps classes only.
-    small_reads=60
-    if [[ "$mode" == "aot" ]]; then
-      small_reads=${PI_HOST_TRAIN_READS:-2000}
-      [[ "$small_reads" =~ ^[0-9]{1,6}$ ]] || small_reads=2000
+    if [[ "$workload" == "mcp" ]]; then
+      coproc HOST { exec "$java" "${opts[@]}" "$flag" -jar "$launcher" mcp --workspace "$tmp/work" --permission-mode auto --data-dir "$tmp/data" 2>/dev/null; }
+      _pi_host_train_mcp "$small_reads"
+    else
+      coproc HOST { exec "$java" "${opts[@]}" "$flag" -jar "$launcher" serve --stdio --data-dir "$tmp/data" 2>/dev/null; }
+      _pi_host_train_serve "$small_reads" "$tmp/work"
     fi
-    for call in '"Read","arguments":{"path":"a.txt"}' '"Grep","arguments":{"pattern":"TODO"}' \
-      '"Read","arguments":{"path":"long.txt"}' '"Grep","arguments":{"pattern":"TODO","path":"long.txt"}' \
-      '"Grep","arguments":{"pattern":"TODO","outputMode":"files"}' \
-      '"Glob","arguments":{"pattern":"*.txt"}' '"Write","arguments":{"path":"b.txt","content":"x\n"}'; do
-      # the small Read many times: the first few hundred calls of a session are mostly such reads
-      reps=3
-      [[ "$call" == *'"a.txt"'* ]] && reps=$small_reads
-      for ((k = 0; k < reps; k++)); do
-        n=$((n + 1))
-        # skip notifications until the answer
-        printf '%s\n' '{"jsonrpc":"2.0","id":'$n',"method":"tools.execute","params":{"sessionId":"'"$sid"'","turnId":"t","toolCallId":"c'$n'","name":'"$call"'}}' >&"${HOST[1]}"
-        while IFS= read -r -t 120 line <&"${HOST[0]}"; do [[ "$line" == *'"id":'$n',"result"'* || "$line" == *'"id":'$n',"error"'* ]] && break; done
-      done
-    done
     # the after-answer warm-ups and the login-PATH probe wait for the calls to pause (FirstAnswer's QUIET_MS):
     # a pause here, so the archive holds what they load as well
     sleep 2
@@ -239,10 +230,62 @@ _pi_host_train() {
   fi
   rm -rf "$tmp"
   if ((made == 0)); then
-    # keep the newest few (another java, other options), remove older ones
-    ls -1t "$(dirname "$file")"/pi-host-* 2>/dev/null | tail -n +5 | while IFS= read -r old; do rm -f "$old"; done
+    # keep the newest few (another java, other options, the other training), remove older ones
+    ls -1t "$(dirname "$file")"/pi-host-* 2>/dev/null | tail -n +7 | while IFS= read -r old; do rm -f "$old"; done
   else
     echo "pi-host: could not prepare the start-up archive; starting without it" >&2
   fi
   return $made
+}
+
+# The calls every training makes (the JSON-RPC name and arguments of each): the small Read many times (the
+# first few hundred calls of a session are mostly such reads), each of the others three times.
+_pi_host_train_calls() {
+  local small_reads="$1" call reps k
+  for call in '"Read","arguments":{"path":"a.txt"}' '"Grep","arguments":{"pattern":"TODO"}' \
+    '"Read","arguments":{"path":"long.txt"}' '"Grep","arguments":{"pattern":"TODO","path":"long.txt"}' \
+    '"Grep","arguments":{"pattern":"TODO","outputMode":"files"}' \
+    '"Glob","arguments":{"pattern":"*.txt"}' '"Write","arguments":{"path":"b.txt","content":"x\n"}'; do
+    reps=3
+    [[ "$call" == *'"a.txt"'* ]] && reps=$small_reads
+    for ((k = 0; k < reps; k++)); do printf '%s\n' "$call"; done
+  done
+}
+
+# Sends one request line to the training host and reads lines (skipping notifications) until its answer.
+_pi_host_train_request() {
+  local id="$1" line
+  printf '%s\n' "$2" >&"${HOST[1]}"
+  while IFS= read -r -t 120 line <&"${HOST[0]}"; do
+    if [[ "$line" == *'"id":'$id',"result"'* || "$line" == *'"id":'$id',"error"'* ||
+      "$line" == *'"id":'$id',"jsonrpc"'* ]]; then
+      printf '%s' "$line"
+      return 0
+    fi
+  done
+  return 1
+}
+
+# serve --stdio: the first answer, a session in auto mode, the calls as tools.execute.
+_pi_host_train_serve() {
+  local small_reads="$1" work="$2" sid n=2 call
+  _pi_host_train_request 1 '{"jsonrpc":"2.0","id":1,"method":"host.info"}' >/dev/null || return 1
+  sid="$(_pi_host_train_request 2 '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$work"'","permissionMode":"auto"}}' |
+    sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')"
+  while IFS= read -r call; do
+    n=$((n + 1))
+    _pi_host_train_request $n '{"jsonrpc":"2.0","id":'$n',"method":"tools.execute","params":{"sessionId":"'"$sid"'","turnId":"t","toolCallId":"c'$n'","name":'"$call"'}}' >/dev/null || return 1
+  done < <(_pi_host_train_calls "$small_reads")
+}
+
+# pi-host mcp (on its workspace, auto mode): a client's initialize and tools/list, the calls as tools/call.
+_pi_host_train_mcp() {
+  local small_reads="$1" n=2 call
+  _pi_host_train_request 1 '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pi-host-training","version":"1"}}}' >/dev/null || return 1
+  printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' >&"${HOST[1]}"
+  _pi_host_train_request 2 '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' >/dev/null || return 1
+  while IFS= read -r call; do
+    n=$((n + 1))
+    _pi_host_train_request $n '{"jsonrpc":"2.0","id":'$n',"method":"tools/call","params":{"name":'"$call"'}}' >/dev/null || return 1
+  done < <(_pi_host_train_calls "$small_reads")
 }

@@ -11,6 +11,7 @@ import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.nio.file.attribute.UserPrincipal;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
@@ -89,17 +90,51 @@ class StartupArchiveIT {
         assertThat(first).isNotNull();
         Path script = root.resolve("bin").resolve("jvm.sh");
         String training = Files.readString(script);
-        assertThat(training).contains("      reps=3\n");
-        Files.writeString(script, training.replace("      reps=3\n", "      reps=2\n"));
+        assertThat(training).contains("    reps=3\n");
+        Files.writeString(script, training.replace("    reps=3\n", "    reps=2\n"));
         Path second = archiveOf(command());
         assertThat(second).isNotNull().isNotEqualTo(first);
         Files.writeString(script, training);
         assertThat(archiveOf(command())).as("the first training's archive again").isEqualTo(first);
     }
 
+    /**
+     * Pins: {@code pi-host mcp} has an archive of its own, trained through the MCP front, so a start of the
+     * front takes the front's classes from it (before, it mapped serve's archive, which has none of them).
+     */
+    @Test
+    void theMcpFrontHasAnArchiveTrainedThroughIt(@TempDir Path work) throws Exception {
+        Path serve = archiveOf(command());
+        List<String> mcp = command("mcp", "--workspace", work.toString(), "--data-dir", work.resolve("data").toString());
+        Path front = archiveOf(mcp);
+        assertThat(front).as("the front's archive, beside serve's").isNotNull().hasParent(assembly.resolve("jvm")).isNotEqualTo(serve);
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(front))).isEqualTo("r--r--r--");
+        assertThat(archiveOf(command())).as("serve keeps its own").isEqualTo(serve);
+
+        // one start of the front on it, answering an MCP initialize, with the class-loading log
+        Path log = work.resolve("class-load.log");
+        List<String> run = new ArrayList<>(mcp);
+        run.add(run.indexOf("-jar"), "-Xlog:class+load=info:file=" + log);
+        Process p = new ProcessBuilder(run).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        p.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}\n").getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String answer = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(answer).contains("\"id\":1,\"result\"");
+        assertThat(Files.readAllLines(log)).as("the front's class from the archive")
+                .anyMatch(l -> l.contains("pi.host.mcpserver.internal.McpFront source: shared objects file"));
+    }
+
     /** What bin/pi-host would run (PI_HOST_PRINT_COMMAND), making the archive first when it is missing. */
     private List<String> command() throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(root.resolve("bin").resolve("pi-host").toString(), "serve", "--stdio");
+        return command("serve", "--stdio");
+    }
+
+    private List<String> command(String... args) throws Exception {
+        List<String> argv = new ArrayList<>(List.of(root.resolve("bin").resolve("pi-host").toString()));
+        argv.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(argv);
         pb.environment().put("PI_HOST_JAVA", Path.of(System.getProperty("java.home"), "bin", "java").toString());
         pb.environment().put("PI_HOST_PRINT_COMMAND", "1");
         pb.environment().remove("PI_HOST_ARCHIVE");
