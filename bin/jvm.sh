@@ -60,11 +60,14 @@ pi_host_jvm() {
   # parsing, SCR's XML and the JDK's lambda spinning take 10-30 MiB of arena each, the JVM pools what they
   # free for up to 5 s, so the idle host kept ~20 MiB of it (docs/performance.md, "branch idle-mem"). Above
   # the ceiling such a compilation stops and the method keeps its C1 code; the calls' own code (whose C2
-  # compilations take up to 30 MiB too) has no ceiling. MemLimit exists from Java 22 on.
+  # compilations take up to 30 MiB too) has no ceiling. MemLimit exists from Java 22 on. Also the whole of
+  # Felix's framework (its event dispatch and jar index compile to 4-6 MiB each while the bundles start), the
+  # JDK's constant descriptors (lambda spinning, 5.5 MiB) and its locale table (9 MiB: the loop that lists
+  # every locale for the first Calendar, Jackson's and SQLite's date formats): those finished after the
+  # first answer, so what they pooled was still held at memory.sh's reading (docs/performance.md, idle4).
   if ((feature >= 22)); then
-    for pattern in 'java.lang.invoke.*' 'jdk.internal.classfile.*' 'java.lang.classfile.*' \
-      'org.apache.felix.framework.util.manifestparser.*' 'org.apache.felix.framework.cache.*' \
-      'org.apache.felix.scr.impl.xml.*'; do
+    for pattern in 'java.lang.invoke.*' 'jdk.internal.classfile.*' 'java.lang.classfile.*' 'jdk.internal.constant.*' \
+      'org.apache.felix.framework.*' 'org.apache.felix.scr.impl.xml.*' 'sun.util.locale.*'; do
       opts+=("-XX:CompileCommand=MemLimit,$pattern::*,4M")
     done
   fi

@@ -57,6 +57,11 @@ final class FelixHost {
         // the folder of pi.host.api.jar, which plugin modules compile against (PluginScaffold, PluginPack)
         config.put("pi.host.sdk", BundleSet.assemblyDir().resolve("bundle").toString());
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
+        // one JNA: the bundles wire to the launcher's (already loaded for prctl) instead of loading the bundle's copy
+        String jna = ClassPathJna.exports(BundleSet.assemblyDir());
+        if (jna != null) {
+            config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, jna);
+        }
         dropInFolder(dataDir, config);
 
         List<BundleSet.Entry> entries = BundleSet.entries(BundleSet.assemblyDir(), properties.get(BundleSet.SETS));
