@@ -123,16 +123,11 @@ class McpHttpIT {
             mcp.answer("decline", null); // would deny, if it were asked
 
             // the MCP call waits for the card; the stdio client allows it
-            Thread writer = new Thread(() -> {
-                try {
-                    JsonNode card = host.awaitMessage(m -> "permission.request".equals(m.path("method").asText()));
-                    host.call("permissions.resolve", "{\"requestId\":\"" + card.path("params").path("requestId").asText()
-                            + "\",\"decision\":\"allow-once\"}");
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
+            Thread writer = inBackground(() -> {
+                JsonNode card = host.awaitMessage(m -> "permission.request".equals(m.path("method").asText()));
+                host.call("permissions.resolve", "{\"requestId\":\"" + card.path("params").path("requestId").asText()
+                        + "\",\"decision\":\"allow-once\"}");
             });
-            writer.start();
             JsonNode written = mcp.call("Write", "{\"path\":\"r.txt\",\"content\":\"r\"}");
             writer.join(60_000);
             assertThat(written.path("isError").asBoolean()).as(written.toString()).isFalse();
@@ -153,24 +148,36 @@ class McpHttpIT {
 
             // a bridged server's elicitation during the MCP client's call is the JSON-RPC client's to answer too
             await().atMost(Duration.ofSeconds(60)).until(() -> mcp.listTools().toString().contains("mcp_test_ask"));
-            Thread answerer = new Thread(() -> {
-                try {
-                    JsonNode card = host.awaitMessage(m -> "permission.request".equals(m.path("method").asText())
-                            && "mcp_test_ask".equals(m.path("params").path("toolName").asText()));
-                    host.call("permissions.resolve", "{\"requestId\":\"" + card.path("params").path("requestId").asText()
-                            + "\",\"decision\":\"allow-once\"}");
-                    JsonNode ask = host.awaitMessage(m -> "ask.request".equals(m.path("method").asText()));
-                    host.call("asks.resolve", "{\"requestId\":\"" + ask.path("params").path("requestId").asText()
-                            + "\",\"answers\":[\"green\",null,null]}");
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
+            Thread answerer = inBackground(() -> {
+                JsonNode card = host.awaitMessage(m -> "permission.request".equals(m.path("method").asText())
+                        && "mcp_test_ask".equals(m.path("params").path("toolName").asText()));
+                host.call("permissions.resolve", "{\"requestId\":\"" + card.path("params").path("requestId").asText()
+                        + "\",\"decision\":\"allow-once\"}");
+                JsonNode ask = host.awaitMessage(m -> "ask.request".equals(m.path("method").asText()));
+                host.call("asks.resolve", "{\"requestId\":\"" + ask.path("params").path("requestId").asText()
+                        + "\",\"answers\":[\"green\",null,null]}");
             });
-            answerer.start();
             JsonNode asked = mcp.call("mcp_test_ask", "{}");
             answerer.join(60_000);
             assertThat(McpClient.text(asked)).as(asked.toString()).isEqualTo("{\"action\":\"accept\",\"content\":{\"color\":\"green\"}}");
             assertThat(mcp.events("elicitation")).isEmpty();
         }
+    }
+
+    /** What the JSON-RPC client does while the MCP client's call waits: on a thread of its own, started. */
+    private static Thread inBackground(Answerer answerer) {
+        Thread t = new Thread(() -> {
+            try {
+                answerer.run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        t.start();
+        return t;
+    }
+
+    private interface Answerer {
+        void run() throws Exception;
     }
 }
