@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // What a wake-up costs on this machine (issue 19's first 200 Reads; a reading, no goal): node and a tiny
-// JVM stdio server (bench/wakeup/PingPong.java) pass one line back and forth, as a client and pi-host do
+// JVM stdio server (bench/src/main/java/pi/host/bench/wakeup/PingPong.java) pass one line back and forth, as a client and pi-host do
 // for each call, and the variants add what pi-host's threads may add to a call: the answer written by
 // another thread (one in-process hand-off), a thread that naps 1 ms at a time beside the calls (the stdio
 // watchdog), one woken per line (the audit copier), one that spins (the second vCPU kept busy). Each
@@ -36,7 +36,7 @@ const loads = [];
 for (let round = 0; round < o.rounds; round++) {
   const order = round % 2 === 0 ? o.variants : [...o.variants].reverse();
   for (const variant of order) {
-    const s = startServer(variant, o.java, [join(here, 'wakeup', 'PingPong.java'), ...variant.split(',')], 60000);
+    const s = startServer(variant, o.java, [join(here, 'src', 'main', 'java', 'pi', 'host', 'bench', 'wakeup', 'PingPong.java'), ...variant.split(',')], 60000);
     try {
       await s.call('warm', {}); // the source launcher compiles the program first: not part of the figure
       const before = threadSwitches(s.child.pid);

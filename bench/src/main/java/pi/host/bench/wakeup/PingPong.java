@@ -1,3 +1,5 @@
+package pi.host.bench.wakeup;
+
 import java.io.FileDescriptor;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
