@@ -2,7 +2,7 @@
 #   PI_HOST_JVM         the java command and its options, an array (the launcher's arguments follow it)
 #   PI_HOST_JVM_CHOICE  one line saying what was chosen (the host reports it in host.info "runtime.choice")
 # Which java: $PI_HOST_JAVA if set, else the newest of java on PATH, $JAVA_HOME and /usr/lib/jvm/* (17 or
-# later). Its start-up archive (docs/performance.md, docs/security.md "The JVM's start-up archive"): an AOT
+# later). Its start-up archive (docs/performance-log.md, docs/security.md "The JVM's start-up archive"): an AOT
 # cache on Java 25 and later, a dynamic AppCDS archive before; $PI_HOST_ARCHIVE=none turns it off. The
 # archive lives beside the jars it describes (ASSEMBLY_DIR/jvm), so it has the same writer as the code: it
 # is mapped only when it and its folders belong to the distribution's owner and nobody else may write them,
@@ -21,7 +21,7 @@ pi_host_jvm() {
   home="$(_pi_host_java_home "$java")"
   feature="$(_pi_host_feature "$home")"
   # the serial collector suits a single-client sidecar on a desktop: it starts faster and keeps less memory
-  # resident (docs/performance.md)
+  # resident (docs/performance-log.md)
   local opts=("@$assembly/jvm.options" -XX:+UseSerialGC)
   if ((feature >= 22)); then
     opts+=(--enable-native-access=ALL-UNNAMED) # JNA: without it Java 24+ warns on every start
@@ -30,7 +30,7 @@ pi_host_jvm() {
     opts+=(--sun-misc-unsafe-memory-access=allow) # Felix 7 reads a field offset through sun.misc.Unsafe
   fi
   # a small initial heap: the serial collector sizes the young generation from it, and with the default
-  # (1/64 of the RAM) the start touches ~100 MB of eden it never needs again (docs/performance.md, "Memory");
+  # (1/64 of the RAM) the start touches ~100 MB of eden it never needs again (docs/performance-log.md, "Memory");
   # the heap still grows as a call needs it
   opts+=(-Xms16m)
   # the JIT compiles the calls' own code after fewer invocations: a user's session is a few hundred tool
@@ -38,7 +38,7 @@ pi_host_jvm() {
   # a call runs through: halving the thresholds globally (as before) also queued the start's code (Felix,
   # XML, the JDK's class spinning) in front of the first calls and the first Grep and cost Java 25 idle
   # memory. A quarter on Java 17, whose AppCDS archive keeps no method profiles, half later (Java 25's AOT
-  # cache brings the training's profiles). docs/performance.md, "branch j17cold". The value must be a
+  # cache brings the training's profiles). docs/performance-log.md, "branch j17cold". The value must be a
   # decimal: Java 25 rejects "1" there and does not start. quiet: else each command echoes on stdout, which
   # is the RPC stream.
   local factor=0.5 pattern
@@ -51,20 +51,20 @@ pi_host_jvm() {
   done
   # give the C heap's freed memory back: the JIT's arenas peak near 40 MiB during the start; the JVM hands
   # them back to malloc within 5 s, and glibc keeps them resident until a trim (~15 MiB of idle RSS;
-  # docs/performance.md, "Issue 19, third round"). Only where the option is known to exist: an unknown -XX
+  # docs/performance-log.md, "Issue 19, third round"). Only where the option is known to exist: an unknown -XX
   # option stops the JVM.
   if _pi_host_has_native_trim "$home" "$feature"; then
     opts+=(-XX:TrimNativeHeapInterval=2000)
   fi
   # a ceiling on the JIT's memory for the start's code only: the compilations of the framework's manifest
   # parsing, SCR's XML and the JDK's lambda spinning take 10-30 MiB of arena each, the JVM pools what they
-  # free for up to 5 s, so the idle host kept ~20 MiB of it (docs/performance.md, "branch idle-mem"). Above
+  # free for up to 5 s, so the idle host kept ~20 MiB of it (docs/performance-log.md, "branch idle-mem"). Above
   # the ceiling such a compilation stops and the method keeps its C1 code; the calls' own code (whose C2
   # compilations take up to 30 MiB too) has no ceiling. MemLimit exists from Java 22 on. Also the whole of
   # Felix's framework (its event dispatch and jar index compile to 4-6 MiB each while the bundles start), the
   # JDK's constant descriptors (lambda spinning, 5.5 MiB) and its locale table (9 MiB: the loop that lists
   # every locale for the first Calendar, Jackson's and SQLite's date formats): those finished after the
-  # first answer, so what they pooled was still held at memory.sh's reading (docs/performance.md, idle4).
+  # first answer, so what they pooled was still held at memory.sh's reading (docs/performance-log.md, idle4).
   if ((feature >= 22)); then
     for pattern in 'java.lang.invoke.*' 'jdk.internal.classfile.*' 'java.lang.classfile.*' 'jdk.internal.constant.*' \
       'org.apache.felix.framework.*' 'org.apache.felix.scr.impl.xml.*' 'sun.util.locale.*'; do
@@ -207,7 +207,7 @@ _pi_host_train() {
   seq -f 'line %g of a longer file; TODO every line' 1 3000 >"$tmp/work/long.txt"
   # Java 25's cache keeps the training's method profiles (JEP 515): enough small Reads that C2 compiles
   # the call path here, so a fresh host starts from mature profiles (2,000 took calls 1-2,000 from
-  # 0.91-0.95x the peer to 0.71-0.73x; docs/performance.md, "fourth round"). AppCDS keeps classes only.
+  # 0.91-0.95x the peer to 0.71-0.73x; docs/performance-log.md, "fourth round"). AppCDS keeps classes only.
   local small_reads=60
   if [[ "$mode" == "aot" ]]; then
     small_reads=${PI_HOST_TRAIN_READS:-2000}

@@ -12,7 +12,7 @@ import java.util.List;
  * command asks for the set (framework property {@value #SETS}), such as the MCP front and its HTTP
  * server, which {@code serve --stdio} never loads. A line {@code start-level N} gives the jars after it
  * start level N (those before it have 1): the framework starts level 1, the host gives its first answer,
- * then the launcher raises the level (docs/performance.md). The jars of an optional set start at the
+ * then the launcher raises the level (docs/performance-log.md). The jars of an optional set start at the
  * highest level of {@code bundles.list}.
  */
 final class BundleSet {

@@ -10,7 +10,7 @@ import java.util.jar.Manifest;
  * The JNA on the launcher's class path ({@code pi-host/bundle/jna.jar}, the one {@link Undumpable}
  * already loaded for {@code prctl}) offered to the bundles through the system bundle, so the host's
  * bundles wire to that one copy instead of loading JNA a second time from the bundle of the same jar:
- * one set of its classes, one native library, one Cleaner thread (docs/performance.md, branch
+ * one set of its classes, one native library, one Cleaner thread (docs/performance-log.md, branch
  * {@code idle4}). The packages and versions are the jar's own {@code Export-Package}, so the bundles
  * see exactly what the bundle would have exported. Plugins cannot import it (the drop-in validator
  * allows only {@code pi.host.api} and the JDK), and the wiring guard lets host bundles wire to the

@@ -6,7 +6,7 @@ import java.util.Optional;
 /**
  * Recognises the one command line the desktop app spawns on every start,
  * {@code serve --stdio [--data-dir DIR] [--max-request-bytes N]}, without building picocli's
- * command model, which costs a large share of start-up (measured in docs/performance.md).
+ * command model, which costs a large share of start-up (measured in docs/performance-log.md).
  * Anything else, including every malformed variant, is left to picocli, which stays the single
  * authority on the command line's syntax, help and errors.
  */

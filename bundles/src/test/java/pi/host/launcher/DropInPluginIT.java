@@ -16,7 +16,7 @@ import pi.host.launcher.dropin.GreetingTool;
  * Live deployment through the real process: a plugin jar dropped into {@code <data_dir>/plugins} is
  * installed and listed ({@code plugins.changed}), granted and called; replacing the jar updates it,
  * removing it uninstalls it ({@code tools.changed}); a restart keeps it and its grant. Every wait is
- * bounded; the latencies are printed for docs/performance.md.
+ * bounded; the latencies are printed for docs/performance-log.md.
  */
 class DropInPluginIT {
 

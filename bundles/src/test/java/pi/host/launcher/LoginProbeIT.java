@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The login-shell PATH probe through the real host: it waits for the tool calls to pause (QuietWork), so the
- * burst of calls a fresh session often starts with shares the CPU with no login shell (docs/performance.md,
+ * burst of calls a fresh session often starts with shares the CPU with no login shell (docs/performance-log.md,
  * "The login-PATH probe waits for a pause").
  */
 @EnabledOnOs(OS.LINUX)

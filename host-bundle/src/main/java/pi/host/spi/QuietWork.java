@@ -4,7 +4,7 @@ package pi.host.spi;
  * Background work that a later tool call may need but no call needs now (the probe of the user's login shell
  * for its PATH, say): it runs once the host's tool calls pause, so it never takes the CPU from calls under way.
  * On two cores a login shell's start (a few dozen processes with a version manager's init) fell inside a new
- * session's first 200 calls (docs/performance.md, "The login-PATH probe waits for a pause"). A call that needs
+ * session's first 200 calls (docs/performance-log.md, "The login-PATH probe waits for a pause"). A call that needs
  * the work before the pause does it itself. Implemented by the host.
  */
 public interface QuietWork {

@@ -9,14 +9,14 @@ import org.osgi.service.component.annotations.Component;
  * host's first answer: they are on start level 2), so the JIT has compiled it before a first Grep or Read
  * needs it. A first content-mode Grep hashes every file it shows (the content tags) and indexes its lines:
  * megabytes on a large tree, most of it interpreted on a fresh JVM (SHA-256's compiled form is an
- * intrinsic many times faster; docs/performance.md, "Issue 19"). The work is on synthetic bytes in memory:
+ * intrinsic many times faster; docs/performance-log.md, "Issue 19"). The work is on synthetic bytes in memory:
  * it reads no file and shares nothing with a call, so a call never waits for it; at worst the two share
  * the CPU for the ~0.1 s the call would otherwise have spent on the same interpreted code.
  */
 @Component(immediate = true, service = {})
 public final class FirstUseWarmUp {
 
-    /** What is hashed and indexed: enough for the JIT's compile thresholds, about 1 MiB (docs/performance.md). */
+    /** What is hashed and indexed: enough for the JIT's compile thresholds, about 1 MiB (docs/performance-log.md). */
     static final int BLOCK = 64 * 1024;
     static final int ROUNDS = 16;
 

@@ -6,7 +6,7 @@ import java.util.Arrays;
 /**
  * Where the lines of a file's bytes start, so a caller decodes only the lines it shows: Grep shows a
  * few lines of each file it tags, and decoding every line of every shown file into a string was most of
- * a first Grep's time after rg (docs/performance.md, "Issue 19"). The lines are those of
+ * a first Grep's time after rg (docs/performance-log.md, "Issue 19"). The lines are those of
  * {@link Searcher#lines} (the same text for every line number: split at {@code \n}, a {@code \r} before it
  * dropped, a leading UTF-8 BOM dropped, no empty line after a final {@code \n}); a newline byte is never
  * part of a UTF-8 sequence, so decoding one line's bytes gives the text decoding the whole file gives it.
@@ -31,7 +31,7 @@ final class LineIndex {
      * null when they are binary: a NUL in the first {@link GrepTool#SNIFF_BYTES} ({@link Searcher#binary}'s
      * test). One pass over the bytes for both:
      * Grep sniffs and indexes every file it shows, and the separate sniff was a second loop to run and
-     * for the JIT to compile during the first Grep (docs/performance.md, "branch grep5").
+     * for the JIT to compile during the first Grep (docs/performance-log.md, "branch grep5").
      */
     static LineIndex ofText(byte[] bytes, int len) {
         int start = len >= 3 && bytes[0] == (byte) 0xEF && bytes[1] == (byte) 0xBB && bytes[2] == (byte) 0xBF ? 3 : 0;

@@ -26,7 +26,7 @@ import org.osgi.service.component.annotations.Deactivate;
  * the command from it (no TTY, spec §5); without one, a group in the host's session is as good.
  * A new session costs: Linux schedules each session as a group of its own (autogroup), and a new
  * group waits its turn behind the busy ones, which on a loaded machine doubled a short command's
- * median time (docs/performance.md). {@link NativeSpawn} does either with one exec; without it,
+ * median time (docs/performance-log.md). {@link NativeSpawn} does either with one exec; without it,
  * {@code setsid} through {@link ProcessBuilder} always makes a new session.
  */
 @Component(service = ProcessSupervisor.class)

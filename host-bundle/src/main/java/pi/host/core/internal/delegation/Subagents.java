@@ -43,7 +43,7 @@ public final class Subagents {
                 mode -> catalog.admitted(mode).stream().map(RegisteredTool::name).collect(Collectors.toSet()));
         // parsing the shipped definitions is the host's first use of the YAML parser (its classes and their
         // first, interpreted run): the first answer needs neither, so they are parsed after it; a call that
-        // needs them sooner parses them itself and waits at most for a parse under way (docs/performance.md);
+        // needs them sooner parses them itself and waits at most for a parse under way (docs/performance-log.md);
         // it waits for a tool call under way to end (FirstAnswer#warmUp)
         firstAnswer.warmUp(this::loader);
     }

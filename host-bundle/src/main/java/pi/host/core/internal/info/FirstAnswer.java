@@ -14,7 +14,7 @@ import pi.host.spi.QuietWork;
  * Warm-ups (work a call would otherwise do itself, lazily) and quiet work ({@link QuietWork}) also wait for
  * the tool calls to pause ({@link #QUIET_MS} without a call) after it: warm-ups run one after the other on one
  * thread, so on 2 cores the calls of a session's first burst do not share the CPU with work they do not need
- * (docs/performance.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
+ * (docs/performance-log.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
  * before the pause does it itself. A model thinks for longer than the pause between its turns, so the work
  * is usually done before the calls that would need it. Once the host is stopping nothing more of it starts:
  * a pause is also what a host that is told to stop right after its first answer sees, and work begun then

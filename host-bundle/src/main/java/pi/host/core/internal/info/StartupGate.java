@@ -13,7 +13,7 @@ import org.osgi.service.component.annotations.Deactivate;
 /**
  * Whether the whole host has started. The launcher starts the bundles the first answer needs at start
  * level 1 and the rest (the builtin tools, the plugin runtime, the MCP bridge, ...) at the level it names
- * in the framework property {@value #READY_LEVEL}, right after the first level is up (docs/performance.md).
+ * in the framework property {@value #READY_LEVEL}, right after the first level is up (docs/performance-log.md).
  * Until that level is reached the host answers only {@code host.info} and the control methods; every
  * other request waits here, so a call that needs a tool of a later bundle waits for it and never fails
  * for it. Without the property (in-container tests, a framework started all at once) it is ready at once.

@@ -26,7 +26,7 @@ import reactor.core.publisher.Mono;
  * threads, handed over directly from the SDK's reader thread, which goes back to reading at once
  * (a call waiting on a card needs the elicitation answer read meanwhile). That replaces the SDK's way
  * for a blocking handler, a Reactor {@code boundedElastic} worker scheduled per call; the direct hand-off
- * measured 32-35 µs warm on a loaded machine (docs/performance.md, "MCP front").
+ * measured 32-35 µs warm on a loaded machine (docs/performance-log.md, "MCP front").
  */
 public final class ToolCalls implements BiFunction<McpSyncServerExchange, McpSchema.CallToolRequest,
         McpSchema.CallToolResult> {

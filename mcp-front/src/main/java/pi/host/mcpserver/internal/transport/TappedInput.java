@@ -71,7 +71,7 @@ public final class TappedInput extends InputStream {
             boolean tooLong = false;
             boolean eof = false;
             // the buffer is searched for the line end in bulk, not byte by byte through a stream: a call's
-            // line passes here on the SDK's reader thread before the SDK reads it (docs/performance.md, floor15)
+            // line passes here on the SDK's reader thread before the SDK reads it (docs/performance-log.md, floor15)
             while (line == null) {
                 int nl = indexOfNewline();
                 if (nl >= 0) {

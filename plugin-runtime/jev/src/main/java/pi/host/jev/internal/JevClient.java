@@ -62,7 +62,7 @@ final class JevClient {
      * A client whose {@link HttpClient} is built by {@code factory} on the first {@link #post}, not before:
      * building one starts its selector thread and initialises TLS (the default SSL context with the JDK's
      * trusted certificates, ~2.4 MiB of heap kept for the process's life), which a host whose user never
-     * calls JevClassify (or never enabled Jev) should not carry (docs/performance.md, "branch idle3").
+     * calls JevClassify (or never enabled Jev) should not carry (docs/performance-log.md, "branch idle3").
      */
     JevClient(Supplier<HttpClient> factory, Duration timeout) {
         this.factory = factory;

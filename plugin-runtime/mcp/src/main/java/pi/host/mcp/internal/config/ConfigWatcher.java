@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
  * <p>The watch asks for modify events too, although the file shares {@code <data_dir>} with the host's
  * database, whose journal is written on every call, so each call wakes the JDK's watch thread and this
  * one. Without them (a look every 0.5 s instead) the first 200 calls of a fresh host were slower on both
- * JVMs, measured and not yet explained (docs/performance.md, the coordinator's fourth quiet re-run), so
+ * JVMs, measured and not yet explained (docs/performance-log.md, the coordinator's fourth quiet re-run), so
  * the watch stays as it was until that is understood.
  */
 public final class ConfigWatcher implements AutoCloseable {

@@ -9,7 +9,7 @@ import java.util.function.Supplier;
  * that keeps the SDK's request timeouts from waking a thread per call. They start when the first server
  * is configured, not when the bridge starts: with no MCP server (most hosts) they were three threads
  * (the floor's two, the health check's one) each waking every second for nothing, and each thread costs
- * the idle host its stack and C heap (docs/performance.md, "branch idle3"). Once started they stay until
+ * the idle host its stack and C heap (docs/performance-log.md, "branch idle3"). Once started they stay until
  * {@link #close()}: a server removed and added again finds them running.
  */
 public final class ServerTimers implements AutoCloseable {
