@@ -21,6 +21,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ErrorCode;
 import pi.host.api.ToolResult;
+import pi.host.testkit.FakeToolCall;
 
 /** The git tool against a real repository in a temporary folder, with the real git. */
 class GitToolTest {

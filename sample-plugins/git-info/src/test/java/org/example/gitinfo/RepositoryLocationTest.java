@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ErrorCode;
 import pi.host.api.ToolResult;
+import pi.host.testkit.FakeToolCall;
 
 /**
  * Pins issue 12.5: a {@code .git} file or {@code core.worktree} pointing out of the workspace made

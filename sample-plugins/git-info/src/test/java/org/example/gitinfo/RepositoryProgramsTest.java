@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ToolResult;
+import pi.host.testkit.FakeToolCall;
 
 /**
  * Pins issue 12.5: the plan-safe status, log and diff (and commit) ran programs the repository

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import pi.host.api.ToolResult;
+import pi.host.testkit.FakeToolCall;
 
 /**
  * A real repository as the workspace, for the tests that show what plain git runs and this plugin

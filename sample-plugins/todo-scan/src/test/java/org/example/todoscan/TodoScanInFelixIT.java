@@ -19,6 +19,7 @@ import org.osgi.framework.launch.Framework;
 import org.osgi.framework.launch.FrameworkFactory;
 import pi.host.api.PluginTool;
 import pi.host.api.ToolResult;
+import pi.host.testkit.FakeToolCall;
 
 /**
  * The packaged jar in a real OSGi framework (Felix) that offers nothing but the JDK and pi.host.api,

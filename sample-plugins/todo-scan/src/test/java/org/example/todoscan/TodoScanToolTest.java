@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ErrorCode;
 import pi.host.api.ToolResult;
+import pi.host.testkit.FakeToolCall;
 
 /** The scanner on real files in a temporary workspace. */
 class TodoScanToolTest {

@@ -12,6 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ErrorCode;
 import pi.host.api.ToolResult;
+import pi.host.testkit.FakeToolCall;
 
 class EditToolTest {
 
@@ -243,21 +244,7 @@ class EditToolTest {
     }
 
     private pi.host.api.ToolCall probeCall() {
-        return new pi.host.api.ToolCall() {
-            @Override public String toolName() { return "Edit"; }
-            @Override public Map<String, Object> arguments() { return Map.of(); }
-            @Override public String sessionId() { return fx.session; }
-            @Override public String turnId() { return fx.turn; }
-            @Override public String toolCallId() { return "p"; }
-            @Override public java.util.Optional<pi.host.api.ResolvedPath> path() { return java.util.Optional.empty(); }
-            @Override public Path workspaceRoot() { return fx.ws; }
-            @Override public Path scratchDir() { return fx.scratch; }
-            @Override public String traceId() { return "t"; }
-            @Override public java.time.Instant deadline() { return java.time.Instant.MAX; }
-            @Override public boolean isCancelled() { return false; }
-            @Override public void onCancel(Runnable action) { }
-            @Override public void output(Stream stream, String chunk) { }
-        };
+        return new FakeToolCall(fx.ws, Map.of()).toolName("Edit").ids(fx.session, fx.turn).scratchDir(fx.scratch);
     }
 
     private static byte[] concat(byte[]... parts) {

@@ -4,11 +4,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
 import pi.host.api.ToolCall;
@@ -20,6 +19,7 @@ import pi.host.core.internal.provenance.EditFailureCounts;
 import pi.host.core.internal.provenance.ProvenanceStore;
 import pi.host.core.internal.review.ReviewStore;
 import pi.host.spi.PinnedFiles;
+import pi.host.testkit.FakeToolCall;
 
 /**
  * The file tools wired to the host's real provenance, review store, guard and path resolver, with a
@@ -155,31 +155,18 @@ final class Fixture {
         return new Call(Map.of(), List.of());
     }
 
-    private final class Call implements ToolCall, pi.host.spi.WalkLimits, pi.host.spi.PreparedCall {
-        private final Map<String, Object> args;
+    /** The kit's call with this fixture's session, turn and folders, the resolved paths, and the walk limits. */
+    private final class Call extends FakeToolCall implements pi.host.spi.WalkLimits, pi.host.spi.PreparedCall {
         private final List<ResolvedPath> paths;
-        private final String callSession = session;
-        private final String callTurn = turn;
 
         Call(Map<String, Object> args, List<ResolvedPath> paths) {
-            this.args = args;
+            super(ws, args, Duration.ofSeconds(60));
+            toolName("test").ids(session, turn).scratchDir(scratch);
+            paths.stream().findFirst().ifPresent(this::path);
             this.paths = paths;
         }
 
-        @Override public String toolName() { return "test"; }
-        @Override public Map<String, Object> arguments() { return args; }
-        @Override public String sessionId() { return callSession; }
-        @Override public String turnId() { return callTurn; }
-        @Override public String toolCallId() { return "c"; }
-        @Override public Optional<ResolvedPath> path() { return paths.stream().findFirst(); }
         @Override public List<ResolvedPath> paths() { return paths; }
-        @Override public Path workspaceRoot() { return ws; }
-        @Override public Path scratchDir() { return scratch; }
-        @Override public String traceId() { return "tr"; }
-        @Override public Instant deadline() { return Instant.now().plusSeconds(60); }
-        @Override public boolean isCancelled() { return false; }
-        @Override public void onCancel(Runnable action) { }
-        @Override public void output(Stream stream, String chunk) { }
         @Override public List<Path> excludedDirectories() { return excluded; }
     }
 }

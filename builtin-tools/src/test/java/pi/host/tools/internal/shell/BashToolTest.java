@@ -20,6 +20,7 @@ import org.junit.jupiter.api.condition.EnabledOnOs;
 import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ErrorCode;
+import pi.host.api.ToolCall.Stream;
 import pi.host.api.ToolResult;
 import pi.host.spi.TaskState;
 import pi.host.tools.internal.background.BackgroundTaskManager;
@@ -141,8 +142,8 @@ class BashToolTest {
         assertThat((String) r.details().get("stdout"))
                 .isEqualTo(workspace.toRealPath() + "\n" + scratch + "\n");
         assertThat(r.details().get("stderr")).isEqualTo("oops\n");
-        assertThat(String.join("", c.stdoutChunks)).contains(scratch.toString());
-        assertThat(String.join("", c.stderrChunks)).isEqualTo("oops\n");
+        assertThat(String.join("", c.output(Stream.STDOUT))).contains(scratch.toString());
+        assertThat(String.join("", c.output(Stream.STDERR))).isEqualTo("oops\n");
         assertThat(r.details().get("timeoutMs")).isEqualTo(60_000L);
         assertThat(r.details().get("shell")).isEqualTo(Map.of("id", "bash", "dialect", "posix", "path",
                 ShellResolver.resolve(System.getenv()).shell().orElseThrow().toString()));
@@ -223,14 +224,14 @@ class BashToolTest {
     void theOutputEndsWithItsLastWriterNotWithTheShell() throws Exception {
         ToolResult r = runPastItsStart("echo $$ > shell.pid; (sleep 100; echo late) & echo $! > holder.pid;"
                 + " echo out; echo err >&2; echo ended > ended", 2, workspace.resolve("ended"),
-                c -> c.onOutput = (stream, chunk) -> {
+                c -> c.onOutput((stream, chunk) -> {
                     try {
                         long shell = pidFrom(workspace.resolve("shell.pid"));
                         await().atMost(Duration.ofSeconds(10)).until(() -> ProcessHandle.of(shell).isEmpty());
                     } catch (Exception e) {
                         throw new IllegalStateException(e);
                     }
-                });
+                }));
         assertThat(r.errorCode()).as(r.toString()).isEqualTo(ErrorCode.TOOL_TIMEOUT);
         assertThat(r.details()).containsEntry("stdout", "out\n").containsEntry("stderr", "err\n");
         long holder = pidFrom(workspace.resolve("holder.pid"));
@@ -270,7 +271,7 @@ class BashToolTest {
             }
         });
         long daemon = pidFrom(workspace.resolve("d.pid"));
-        await().until(() -> String.join("", c.stdoutChunks).contains("first"));
+        await().until(() -> String.join("", c.output(Stream.STDOUT)).contains("first"));
         long t0 = System.nanoTime();
         c.cancel();
         ToolResult r = result.get(10, TimeUnit.SECONDS);

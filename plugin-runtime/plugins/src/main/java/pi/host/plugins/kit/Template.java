@@ -25,7 +25,6 @@ final class Template {
         FILES.put("pi-plugin.json", "src/main/resources/META-INF/pi-plugin.json");
         FILES.put("HelloTool.java", "src/main/java/{pkg}/HelloTool.java");
         FILES.put("HelloToolTest.java", "src/test/java/{pkg}/HelloToolTest.java");
-        FILES.put("FakeToolCall.java", "src/test/java/{pkg}/FakeToolCall.java");
         FILES.put("HelloInFelixIT.java", "src/test/java/{pkg}/HelloInFelixIT.java");
     }
 

@@ -3,6 +3,7 @@ package pi.host.plugins.internal;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -12,6 +13,7 @@ import pi.host.api.ErrorCode;
 import pi.host.api.PluginTool;
 import pi.host.api.ToolResult;
 import pi.host.plugins.check.ToolSpec;
+import pi.host.testkit.FakeToolCall;
 
 /** The adapter between the host and a plugin's tool: the action check happens before plugin code, results are checked after. */
 class PluginToolAdapterTest {
@@ -47,7 +49,7 @@ class PluginToolAdapterTest {
 
     @Test
     void aDeclaredActionRunsThePlugin() throws Exception {
-        ToolResult r = adapter(List.of("status", "commit"), new Fixtures.Counting()).execute(new FakeCall(action("commit")));
+        ToolResult r = adapter(List.of("status", "commit"), new Fixtures.Counting()).execute(call(action("commit")));
         assertThat(r.ok()).isTrue();
         assertThat(r.text()).containsExactly("ran commit");
         assertThat(Fixtures.CALLS).hasValue(1);
@@ -55,7 +57,7 @@ class PluginToolAdapterTest {
 
     @Test
     void aMissingActionIsPermissionDeniedBeforeThePluginRuns() throws Exception {
-        ToolResult r = adapter(List.of("status"), new Fixtures.Counting()).execute(new FakeCall(Map.of()));
+        ToolResult r = adapter(List.of("status"), new Fixtures.Counting()).execute(call(Map.of()));
         assertThat(r.errorCode()).isEqualTo(ErrorCode.PERMISSION_DENIED);
         assertThat(r.text().get(0)).contains("no action was given");
         assertThat(Fixtures.CALLS).hasValue(0);
@@ -63,14 +65,14 @@ class PluginToolAdapterTest {
 
     @Test
     void aCaseVariantIsPermissionDeniedBeforeThePluginRuns() throws Exception {
-        ToolResult r = adapter(List.of("status"), new Fixtures.Counting()).execute(new FakeCall(action("Status")));
+        ToolResult r = adapter(List.of("status"), new Fixtures.Counting()).execute(call(action("Status")));
         assertThat(r.errorCode()).isEqualTo(ErrorCode.PERMISSION_DENIED);
         assertThat(Fixtures.CALLS).hasValue(0);
     }
 
     @Test
     void anUndeclaredActionIsPermissionDeniedBeforeThePluginRuns() throws Exception {
-        ToolResult r = adapter(List.of("status"), new Fixtures.Counting()).execute(new FakeCall(action("push")));
+        ToolResult r = adapter(List.of("status"), new Fixtures.Counting()).execute(call(action("push")));
         assertThat(r.errorCode()).isEqualTo(ErrorCode.PERMISSION_DENIED);
         assertThat(r.text().get(0)).contains("'push' is not declared");
         assertThat(Fixtures.CALLS).hasValue(0);
@@ -78,27 +80,32 @@ class PluginToolAdapterTest {
 
     @Test
     void anActionThatIsNotAStringIsPermissionDenied() throws Exception {
-        ToolResult r = adapter(List.of("status"), new Fixtures.Counting()).execute(new FakeCall(action(1)));
+        ToolResult r = adapter(List.of("status"), new Fixtures.Counting()).execute(call(action(1)));
         assertThat(r.errorCode()).isEqualTo(ErrorCode.PERMISSION_DENIED);
         assertThat(Fixtures.CALLS).hasValue(0);
     }
 
     @Test
     void aToolWithoutActionsTakesAnyArguments() throws Exception {
-        ToolResult r = adapter(List.of(), new Fixtures.Counting()).execute(new FakeCall(Map.of("text", "x")));
+        ToolResult r = adapter(List.of(), new Fixtures.Counting()).execute(call(Map.of("text", "x")));
         assertThat(r.ok()).isTrue();
     }
 
     @Test
     void aNullResultIsAMalformedResult() throws Exception {
-        ToolResult r = adapter(List.of(), new Fixtures.ReturnsNull()).execute(new FakeCall(Map.of()));
+        ToolResult r = adapter(List.of(), new Fixtures.ReturnsNull()).execute(call(Map.of()));
         assertThat(r.errorCode()).isEqualTo(ErrorCode.TOOL_FAILED);
         assertThat(r.text().get(0)).contains("malformed result", "no result (null)");
     }
 
     @Test
     void aThrowingPluginPropagatesForTheHostToMapToToolFailed() {
-        assertThatThrownBy(() -> adapter(List.of(), new Fixtures.Throws()).execute(new FakeCall(Map.of())))
+        assertThatThrownBy(() -> adapter(List.of(), new Fixtures.Throws()).execute(call(Map.of())))
                 .hasMessage("boom");
+    }
+
+    /** The adapter only reads the arguments: the kit's call, named as the plugin's tool. */
+    private static FakeToolCall call(Map<String, Object> arguments) {
+        return new FakeToolCall(Path.of("/tmp"), arguments).toolName("git");
     }
 }

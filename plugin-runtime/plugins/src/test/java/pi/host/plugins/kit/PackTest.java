@@ -44,6 +44,7 @@ class PackTest {
         data = base.resolve("data");
         sdk = Files.createDirectories(base.resolve("sdk"));
         Files.write(sdk.resolve(Sdk.API_JAR), new byte[] {1});
+        Files.write(sdk.resolve(Sdk.TESTKIT_JAR), new byte[] {1});
         args = base.resolve("mvn-args");
     }
 

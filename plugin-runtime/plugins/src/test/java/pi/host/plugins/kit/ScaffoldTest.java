@@ -9,6 +9,8 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** Scaffolding on a real folder: the files, their filled-in placeholders, and every refusal with nothing written. */
 class ScaffoldTest {
@@ -22,6 +24,7 @@ class ScaffoldTest {
     void sdk() throws Exception {
         sdk = Files.createDirectories(base.resolve("sdk"));
         Files.write(sdk.resolve(Sdk.API_JAR), new byte[] {1});
+        Files.write(sdk.resolve(Sdk.TESTKIT_JAR), new byte[] {1});
         dir = Files.createDirectories(base.resolve("work"));
     }
 
@@ -35,7 +38,6 @@ class ScaffoldTest {
                 "src/main/resources/META-INF/pi-plugin.json",
                 "src/main/java/org/example/git_stats/HelloTool.java",
                 "src/test/java/org/example/git_stats/HelloToolTest.java",
-                "src/test/java/org/example/git_stats/FakeToolCall.java",
                 "src/test/java/org/example/git_stats/HelloInFelixIT.java");
         for (String f : r.files()) {
             assertThat(module.resolve(f)).isRegularFile();
@@ -44,7 +46,10 @@ class ScaffoldTest {
         String pom = Files.readString(module.resolve("pom.xml"));
         assertThat(pom).contains("<artifactId>git-stats</artifactId>")
                 .contains("<pi.host.sdk>" + sdk.toAbsolutePath() + "</pi.host.sdk>")
-                .contains("<systemPath>${pi.host.sdk}/pi.host.api.jar</systemPath>");
+                .contains("<systemPath>${pi.host.sdk}/pi.host.api.jar</systemPath>")
+                .contains("<systemPath>${pi.host.sdk}/pi.host.testkit.jar</systemPath>");
+        assertThat(Files.readString(module.resolve("src/test/java/org/example/git_stats/HelloToolTest.java")))
+                .contains("import pi.host.testkit.FakeToolCall;");
         assertThat(Files.readString(module.resolve("bnd.bnd"))).contains("Pi-Plugin: META-INF/pi-plugin.json")
                 .contains("Bundle-SymbolicName: org.example.git_stats");
         assertThat(Files.readString(module.resolve("src/main/resources/META-INF/pi-plugin.json")))
@@ -105,12 +110,13 @@ class ScaffoldTest {
         }
     }
 
-    @Test
-    void withoutTheApiJarNothingIsWritten() throws Exception {
-        Files.delete(sdk.resolve(Sdk.API_JAR));
+    @ParameterizedTest
+    @ValueSource(strings = {Sdk.API_JAR, Sdk.TESTKIT_JAR})
+    void withoutTheApiOrTheTestKitJarNothingIsWritten(String jar) throws Exception {
+        Files.delete(sdk.resolve(jar));
         assertThatThrownBy(() -> Scaffold.write("todo", dir, sdk)).isInstanceOfSatisfying(KitException.class, e -> {
             assertThat(e.kind()).isEqualTo(KitException.Kind.FAILED);
-            assertThat(e.getMessage()).startsWith("no pi.host.api.jar in " + sdk.toAbsolutePath());
+            assertThat(e.getMessage()).startsWith("no " + jar + " in " + sdk.toAbsolutePath());
         });
         try (Stream<Path> s = Files.list(dir)) {
             assertThat(s).isEmpty();

@@ -35,15 +35,20 @@ class TemplateInStepTest {
     }
 
     /**
-     * The samples' test support is the template's, copied: the fake call word for word, the
-     * in-container test's framework setup and helpers (only the tool it calls differs).
+     * The samples' tests take their fake call from the test kit, as the template's do: the installed
+     * kit beside the api when built like a scaffolded module, and no call of their own.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"git-info/src/test/java/org/example/gitinfo/FakeToolCall.java",
-        "todo-scan/src/test/java/org/example/todoscan/FakeToolCall.java"})
-    void theSamplesFakeCallIsTheTemplates(String sample) throws Exception {
-        assertThat(withoutPackage(Files.readString(SAMPLES.resolve(sample))))
-                .isEqualTo(withoutPackage(TEMPLATE.get("src/test/java/org/example/x/FakeToolCall.java")));
+    @ValueSource(strings = {"git-info", "todo-scan"})
+    void theSamplesTestWithTheKitLikeTheTemplate(String sample) throws Exception {
+        assertThat(TEMPLATE.get("pom.xml")).contains("<systemPath>${pi.host.sdk}/pi.host.testkit.jar</systemPath>");
+        assertThat(TEMPLATE.keySet()).noneMatch(f -> f.endsWith("FakeToolCall.java"));
+        assertThat(Files.readString(SAMPLES.resolve(sample).resolve("pom.xml")))
+                .contains("<systemPath>${pi.host.sdk}/pi.host.testkit.jar</systemPath>");
+        try (java.util.stream.Stream<Path> tests = Files.walk(SAMPLES.resolve(sample).resolve("src/test/java"))) {
+            assertThat(tests.filter(Files::isRegularFile).map(Path::getFileName).map(Path::toString))
+                    .doesNotContain("FakeToolCall.java");
+        }
     }
 
     @ParameterizedTest

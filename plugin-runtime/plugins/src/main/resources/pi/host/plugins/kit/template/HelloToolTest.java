@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.api.ErrorCode;
 import pi.host.api.ToolResult;
+import pi.host.testkit.FakeToolCall;
 
 /** The tool driven directly with a fake call, as the host would call it. */
 class HelloToolTest {
