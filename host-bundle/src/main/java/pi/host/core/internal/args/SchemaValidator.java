@@ -4,6 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.networknt.schema.AbsoluteIri;
 import com.networknt.schema.Error;
+import com.networknt.schema.ExecutionConfig;
+import com.networknt.schema.ExecutionContext;
+import com.networknt.schema.FailFastAssertionException;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaException;
 import com.networknt.schema.SchemaLocation;
@@ -53,6 +56,13 @@ public final class SchemaValidator {
             "draft-07/schema", "draft-06/schema", "draft-04/schema");
 
     private final SchemaRegistry registry;
+    /**
+     * What a validation runs with: the registry's settings, annotations not collected (what the
+     * validator's default output sets). Built once: {@code Schema.validate(JsonNode)} builds it twice per
+     * call (for the registry's settings, then again for the output format), and a session's first calls
+     * run that in the interpreter.
+     */
+    private final ExecutionConfig execution;
     private final AtomicInteger metaSchemaLoads = new AtomicInteger();
 
     public SchemaValidator() {
@@ -63,6 +73,12 @@ public final class SchemaValidator {
         this.registry = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12, builder -> builder
                 .schemaRegistryConfig(config)
                 .schemaLoader(loader -> loader.allow(this::allowLoad)));
+        this.execution = ExecutionConfig.builder()
+                .locale(config.getLocale())
+                .formatAssertionsEnabled(config.getFormatAssertionsEnabled())
+                .failFast(config.isFailFast())
+                .annotationCollectionEnabled(false)
+                .build();
     }
 
     /**
@@ -147,7 +163,13 @@ public final class SchemaValidator {
     public List<String> validate(CompiledSchema schema, JsonNode arguments) {
         Objects.requireNonNull(schema, "schema");
         Objects.requireNonNull(arguments, "arguments");
-        return messages("arguments", schema.schema().validate(arguments));
+        ExecutionContext context = new ExecutionContext(execution);
+        try {
+            schema.schema().validate(context, arguments);
+        } catch (FailFastAssertionException e) {
+            context.setErrors(e.getErrors()); // as the validator's own entry point does (fail-fast is off here)
+        }
+        return messages("arguments", context.getErrors());
     }
 
     private static List<String> messages(String root, List<Error> errors) {
