@@ -55,11 +55,11 @@ pi_host_jvm() {
   # and every 2^Tier2BackedgeNotifyFreqLog loop turns (14; 13): a call-path method with a short loop (the
   # pipeline's steps, Read's lines, Jackson's fields, Reactor's drain loop) turned 8,192 times before it was
   # called 1,024 times, so C2 compiled it twice, on-stack replacement first and then normally, large both,
-  # over calls 1,000-3,000 (docs/performance.md, "branch front9"). Asked by loop turns 4x later, the normal
-  # compilation comes first and no OSR one is needed; a long loop in level-2 code still gets one, after 32,768
-  # turns of compiled code.
+  # and the rest at call 1,024: all of it over calls 1,000-3,000 (docs/performance.md, "branch front9"). Asked
+  # after 256 calls and 32,768 loop turns, the trained call path gets its one normal C2 compilation before call
+  # 1,000; a long loop in level-2 code still gets an OSR one, after 32,768 turns of compiled code.
   if ((feature >= 25)) && [[ "$workload" == "mcp" && "${PI_HOST_ARCHIVE:-auto}" != "none" ]]; then
-    opts+=(-XX:Tier2BackedgeNotifyFreqLog=16)
+    opts+=(-XX:Tier2InvokeNotifyFreqLog=9 -XX:Tier2BackedgeNotifyFreqLog=16)
   fi
   # give the C heap's freed memory back: the JIT's arenas peak near 40 MiB during the start; the JVM hands
   # them back to malloc within 5 s, and glibc keeps them resident until a trim (~15 MiB of idle RSS;

@@ -132,14 +132,14 @@ class JvmOptionChoiceTest {
     }
 
     /**
-     * Pins the scope of the later loop notice of C1's level-2 code: only {@code pi-host mcp} with its AOT cache
+     * Pins the scope of the earlier call notice and the later loop notice of C1's level-2 code: only {@code pi-host mcp} with its AOT cache
      * (Java 25 and later, whose training profiles send a trained method from level 2 to C2 at its next notice)
      * gets it; {@code serve}, Java 17's AppCDS and a start without an archive keep the JVM's default.
      */
     @ParameterizedTest
     @CsvSource({"25.0.3, mcp, auto, true", "25.0.3, serve, auto, false", "25.0.3, mcp, none, false",
             "17.0.15, mcp, auto, false", "22.0.2, mcp, auto, false"})
-    void theLaterLoopNoticeGoesOnlyToTheMcpFrontWithItsAotCache(String version, String command, String archive,
+    void theLevelTwoNoticesGoOnlyToTheMcpFrontWithItsAotCache(String version, String command, String archive,
             boolean expected) throws Exception {
         Path java = fakeJava(version);
         Path assembly = assembly(version);
@@ -148,7 +148,7 @@ class JvmOptionChoiceTest {
 
         if (expected) {
             assertThat(options).as("the JVM command of %s on Java %s", command, version)
-                    .contains("-XX:Tier2BackedgeNotifyFreqLog=16");
+                    .contains("-XX:Tier2InvokeNotifyFreqLog=9", "-XX:Tier2BackedgeNotifyFreqLog=16");
         } else {
             assertThat(options).as("the JVM command of %s on Java %s (archive %s)", command, version, archive)
                     .noneMatch(o -> o.startsWith("-XX:Tier2"));
