@@ -37,6 +37,8 @@ const USAGE = `usage: bench/mcp-front.sh [options]
                      the command bin/pi-host runs (its newest java, options and start-up archive)
       --java CMD     java for pi-host, implies --direct (default $JAVA_HOME/bin/java, else java)
       --java-opts S  more JVM options for pi-host (default: $PI_HOST_JAVA_OPTS)
+      --diag-opts S  JVM options put into pi-host's command after bin/pi-host chose it (its archive stays
+                     the one chosen without them; for diagnosis: -Xlog:...:file=/tmp/x-%p.log, JFR)
       --launcher JAR another pi.host.launcher.jar, implies --direct (an A/B of two builds)
       --floor LIST   more sides: the MCP Java SDK's bare server with one read tool, on pi-host's java and
                      options (comma list of pool|sync|immediate, each with its own start-up archive when
@@ -52,7 +54,7 @@ function parseArgs(argv) {
   const o = { reps: 3, cold: 200, warm: 1000, calls: 2000, block: 100, json: false, deadlineS: 900,
     direct: false, floors: [], floorTrain: 2000, launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
-    javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean) };
+    javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean), diagOpts: [] };
   const need = (i) => { if (i + 1 >= argv.length) fail(`${argv[i]} needs a value`); return argv[i + 1]; };
   for (let i = 0; i < argv.length; i++) {
     switch (argv[i]) {
@@ -65,6 +67,7 @@ function parseArgs(argv) {
       case '--launcher': o.launcher = resolve(need(i)); o.direct = true; i++; break;
       case '--java': o.java = need(i); o.direct = true; i++; break;
       case '--java-opts': o.javaOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
+      case '--diag-opts': o.diagOpts = need(i).split(/\s+/).filter(Boolean); i++; break;
       case '--floor': try { o.floors = parseFloors(need(i)); } catch (e) { fail(e.message); } i++; break;
       case '--floor-train': o.floorTrain = Number(need(i)); i++; break;
       case '--threads': o.threads = true; break;
@@ -146,6 +149,11 @@ async function main() {
     // as bin/pi-host starts it (bash not in the figure); PI_HOST_JAVA_OPTS reaches it the same way
     ({ cmd: hostCmd, args: hostArgs, choice } = piHostCommand(mcpArgs,
       o.javaOpts.length ? { PI_HOST_JAVA_OPTS: o.javaOpts.join(' ') } : {}));
+  }
+  if (o.diagOpts.length) {
+    // before -jar, after the archive option: the archive's key (bin/jvm.sh) does not see them
+    hostArgs.splice(hostArgs.indexOf('-jar'), 0, ...o.diagOpts);
+    choice += ` + ${o.diagOpts.join(' ')}`;
   }
   console.log(`pi-host: ${choice}`);
   let floors = { sides: [], cleanup: () => {} };

@@ -49,6 +49,18 @@ pi_host_jvm() {
     'io.modelcontextprotocol.*' 'reactor.*'; do
     opts+=("-XX:CompileCommand=CompileThresholdScaling,$pattern::*,$factor")
   done
+  # pi-host mcp with its AOT cache (Java 25+): a method the training compiled with C2 starts at C1's level 2, and
+  # JDK 25's policy sends it to C2 the next time its level-2 code asks, whatever its counts (compilationPolicy's
+  # trained transition). That code asks every 2^Tier2InvokeNotifyFreqLog calls (11; 10 with the factor above)
+  # and every 2^Tier2BackedgeNotifyFreqLog loop turns (14; 13): a call-path method with a short loop (the
+  # pipeline's steps, Read's lines, Jackson's fields, Reactor's drain loop) turned 8,192 times before it was
+  # called 1,024 times, so C2 compiled it twice, on-stack replacement first and then normally, large both,
+  # and the rest at call 1,024: all of it over calls 1,000-3,000 (docs/performance.md, "branch front9"). Asked
+  # after 256 calls and 32,768 loop turns, the trained call path gets its one normal C2 compilation before call
+  # 1,000; a long loop in level-2 code still gets an OSR one, after 32,768 turns of compiled code.
+  if ((feature >= 25)) && [[ "$workload" == "mcp" && "${PI_HOST_ARCHIVE:-auto}" != "none" ]]; then
+    opts+=(-XX:Tier2InvokeNotifyFreqLog=9 -XX:Tier2BackedgeNotifyFreqLog=16)
+  fi
   # give the C heap's freed memory back: the JIT's arenas peak near 40 MiB during the start; the JVM hands
   # them back to malloc within 5 s, and glibc keeps them resident until a trim (~15 MiB of idle RSS;
   # docs/performance-log.md, "Issue 19, third round"). Only where the option is known to exist: an unknown -XX

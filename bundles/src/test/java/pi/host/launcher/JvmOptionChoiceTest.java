@@ -132,6 +132,30 @@ class JvmOptionChoiceTest {
     }
 
     /**
+     * Pins the scope of the earlier call notice and the later loop notice of C1's level-2 code: only {@code pi-host mcp} with its AOT cache
+     * (Java 25 and later, whose training profiles send a trained method from level 2 to C2 at its next notice)
+     * gets it; {@code serve}, Java 17's AppCDS and a start without an archive keep the JVM's default.
+     */
+    @ParameterizedTest
+    @CsvSource({"25.0.3, mcp, auto, true", "25.0.3, serve, auto, false", "25.0.3, mcp, none, false",
+            "17.0.15, mcp, auto, false", "22.0.2, mcp, auto, false"})
+    void theLevelTwoNoticesGoOnlyToTheMcpFrontWithItsAotCache(String version, String command, String archive,
+            boolean expected) throws Exception {
+        Path java = fakeJava(version);
+        Path assembly = assembly(version);
+
+        List<String> options = jvmOptions(java, assembly, null, command, archive);
+
+        if (expected) {
+            assertThat(options).as("the JVM command of %s on Java %s", command, version)
+                    .contains("-XX:Tier2InvokeNotifyFreqLog=9", "-XX:Tier2BackedgeNotifyFreqLog=16");
+        } else {
+            assertThat(options).as("the JVM command of %s on Java %s (archive %s)", command, version, archive)
+                    .noneMatch(o -> o.startsWith("-XX:Tier2"));
+        }
+    }
+
+    /**
      * Pins that the JIT options bin/jvm.sh gives this very java parse and echo nothing on stdout (the RPC
      * stream): a real JVM started with them prints its version on stderr and nothing else on stdout.
      */
@@ -174,12 +198,21 @@ class JvmOptionChoiceTest {
     /** The same with {@code PI_HOST_JAVA_OPTS} set to {@code userOptions} (none when null). */
     private static List<String> jvmOptions(Path java, Path assembly, String userOptions)
             throws IOException, InterruptedException {
+        return jvmOptions(java, assembly, userOptions, "", "none");
+    }
+
+    /**
+     * The same for the launcher's {@code command} and {@code PI_HOST_ARCHIVE=archive}; the test assembly has
+     * no launcher jar, so an archive asked for is never made (and the options are chosen before that).
+     */
+    private static List<String> jvmOptions(Path java, Path assembly, String userOptions, String command,
+            String archive) throws IOException, InterruptedException {
         Path script = Path.of("").toAbsolutePath().getParent().resolve("bin").resolve("jvm.sh");
         ProcessBuilder pb = new ProcessBuilder("bash", "-c",
-                "source \"$1\" && pi_host_jvm \"$2\" && printf '%s\\n' \"${PI_HOST_JVM[@]}\"", "jvm-options",
-                script.toString(), assembly.toString());
+                "source \"$1\" && pi_host_jvm \"$2\" \"$3\" && printf '%s\\n' \"${PI_HOST_JVM[@]}\"",
+                "jvm-options", script.toString(), assembly.toString(), command);
         pb.environment().put("PI_HOST_JAVA", java.toString());
-        pb.environment().put("PI_HOST_ARCHIVE", "none");
+        pb.environment().put("PI_HOST_ARCHIVE", archive);
         pb.environment().remove("PI_HOST_JAVA_OPTS");
         if (userOptions != null) {
             pb.environment().put("PI_HOST_JAVA_OPTS", userOptions);
