@@ -55,7 +55,7 @@ pi_host_jvm() {
   # and every 2^Tier2BackedgeNotifyFreqLog loop turns (14; 13): a call-path method with a short loop (the
   # pipeline's steps, Read's lines, Jackson's fields, Reactor's drain loop) turned 8,192 times before it was
   # called 1,024 times, so C2 compiled it twice, on-stack replacement first and then normally, large both,
-  # and the rest at call 1,024: all of it over calls 1,000-3,000 (docs/performance.md, "branch front9"). Asked
+  # and the rest at call 1,024: all of it over calls 1,000-3,000 (docs/performance-log.md, "branch `front9`"). Asked
   # after 256 calls and 32,768 loop turns, the trained call path gets its one normal C2 compilation before call
   # 1,000; a long loop in level-2 code still gets an OSR one, after 32,768 turns of compiled code.
   if ((feature >= 25)) && [[ "$workload" == "mcp" && "${PI_HOST_ARCHIVE:-auto}" != "none" ]]; then
