@@ -70,9 +70,10 @@ public final class ToolMethods {
 
     public void register(MethodTable table) {
         table.put("tools.list", (p, c) -> list(p));
-        // answered when the call ends, which on a timeout is before its body returns (ToolPipeline)
+        // answered when the call ends, which on a timeout is before its body returns (ToolPipeline), with
+        // the envelope itself: the connection writes it into the answer field by field, no tree (StreamedJson)
         table.put("tools.execute", (RpcMethod.Deferred) (p, c, answer) -> pipeline.execute(request(p.node(),
-                p.requireString("sessionId"), p.requireString("turnId"), c), result -> answer.complete(result.toJson())));
+                p.requireString("sessionId"), p.requireString("turnId"), c), answer::complete));
         table.put("tools.executeBatch", (p, c) -> Map.of("results", batch(p, c)));
         table.putControl("tools.abort", (RpcMethod.Inline) (p, c, answer) -> abort(p, answer));
     }
