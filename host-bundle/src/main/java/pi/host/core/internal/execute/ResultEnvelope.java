@@ -5,18 +5,20 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import pi.host.api.ErrorCode;
 import pi.host.core.internal.json.ErrorText;
+import pi.host.core.internal.json.Json;
 import pi.host.core.internal.json.JsonText;
 import pi.host.core.internal.json.StreamedJson;
 
 /**
  * A ToolResult on the wire (PROTOCOL.md): {@code ok, isError, errorCode, content, details, root,
  * path, traceId, truncated, review, terminate}. A tool failure is always one of these, never a
- * JSON-RPC error. {@code tools.execute} answers with {@link #writeJson} (no tree); a batch's results are
- * {@link #toJson} trees; both give the same text.
+ * JSON-RPC error. It writes itself ({@link #writeJson}): the answer is made without a tree.
  */
 public record ResultEnvelope(ErrorCode errorCode, List<String> text, ObjectNode details, String root, String path,
         String traceId, boolean truncated, ArrayNode review, boolean terminate) implements StreamedJson {
@@ -40,34 +42,20 @@ public record ResultEnvelope(ErrorCode errorCode, List<String> text, ObjectNode 
         return new ResultEnvelope(errorCode, text, d, root, path, traceId, truncated, review, terminate);
     }
 
+    /**
+     * The envelope as a tree: what {@link #writeJson} writes, read back, for a caller that needs a tree
+     * (the wire never does: answers are written with {@link #writeJson}).
+     */
     public ObjectNode toJson() {
-        ObjectNode o = NODES.objectNode();
-        o.put("ok", ok());
-        o.put("isError", !ok());
-        if (errorCode == null) {
-            o.putNull("errorCode");
-        } else {
-            o.put("errorCode", errorCode.name());
+        try (TokenBuffer tokens = new TokenBuffer(Json.mapper(), false)) {
+            writeJson(tokens);
+            return Json.mapper().readTree(tokens.asParser());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        ArrayNode content = o.putArray("content");
-        for (String t : text) {
-            content.addObject().put("type", "text").put("text", t);
-        }
-        o.set("details", details);
-        if (root != null) {
-            o.put("root", root);
-        }
-        if (path != null) {
-            o.put("path", path);
-        }
-        o.put("traceId", traceId);
-        o.put("truncated", truncated);
-        o.set("review", review);
-        o.put("terminate", terminate);
-        return o;
     }
 
-    /** {@link #toJson}'s text, written field by field: the answer of every {@code tools.execute}. */
+    /** The envelope's JSON, field by field (no tree): the answer of every {@code tools.execute} and a batch's results. */
     @Override
     public void writeJson(JsonGenerator out) throws IOException {
         out.writeStartObject();

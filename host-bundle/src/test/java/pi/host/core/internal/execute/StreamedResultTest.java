@@ -12,13 +12,40 @@ import pi.host.core.internal.json.Json;
 import pi.host.core.internal.json.JsonText;
 
 /**
- * A result envelope and a {@code tool.completed} written field by field (how {@code tools.execute} answers
- * and every call ends) give byte for byte the text their trees gave: the protocol's bytes, which the
- * desktop and the protocol tests read, do not change.
+ * A result envelope, a batch's results and a {@code tool.completed} written field by field (how
+ * {@code tools.execute} and {@code tools.executeBatch} answer and every call ends) give byte for byte the
+ * text their trees gave: the protocol's bytes, which the desktop and the protocol tests read, do not
+ * change. The reference is the tree the host built for them before (PROTOCOL.md's fields, in order).
  */
 class StreamedResultTest {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    /** The envelope as the host answered it with a tree, field by field as PROTOCOL.md lists them. */
+    private static ObjectNode tree(ResultEnvelope r) {
+        ObjectNode o = NODES.objectNode();
+        o.put("ok", r.ok());
+        o.put("isError", !r.ok());
+        o.put("errorCode", r.errorCode() == null ? null : r.errorCode().name());
+        ArrayNode content = o.putArray("content");
+        r.text().forEach(t -> content.addObject().put("type", "text").put("text", t));
+        o.set("details", r.details());
+        if (r.root() != null) {
+            o.put("root", r.root());
+        }
+        if (r.path() != null) {
+            o.put("path", r.path());
+        }
+        o.put("traceId", r.traceId());
+        o.put("truncated", r.truncated());
+        o.set("review", r.review());
+        o.put("terminate", r.terminate());
+        return o;
+    }
+
+    private static String treeText(ResultEnvelope r) throws Exception {
+        return Json.mapper().writeValueAsString(tree(r));
+    }
 
     private static ResultEnvelope read() {
         ObjectNode details = NODES.objectNode().put("lines", 10).put("totalLines", 12).put("encoding", "utf-8");
@@ -44,14 +71,14 @@ class StreamedResultTest {
     void aReadsResultIsWrittenToItsTreesBytes() throws Exception {
         ResultEnvelope r = read();
 
-        assertThat(streamed(r)).isEqualTo(Json.mapper().writeValueAsString(r.toJson()));
+        assertThat(streamed(r)).isEqualTo(treeText(r));
     }
 
     @Test
     void aResultWithReviewRecordsDetailsAndNoRootIsWrittenToItsTreesBytes() throws Exception {
         ResultEnvelope r = edited();
 
-        assertThat(streamed(r)).isEqualTo(Json.mapper().writeValueAsString(r.toJson()));
+        assertThat(streamed(r)).isEqualTo(treeText(r));
     }
 
     @Test
@@ -62,7 +89,24 @@ class StreamedResultTest {
                         NODES.numberNode(120_000)));
 
         for (ResultEnvelope r : errors) {
-            assertThat(streamed(r)).as("%s", r).isEqualTo(Json.mapper().writeValueAsString(r.toJson()));
+            assertThat(streamed(r)).as("%s", r).isEqualTo(treeText(r));
+        }
+    }
+
+    @Test
+    void aBatchsResultsAreWrittenToTheirTreesBytes() throws Exception {
+        List<ResultEnvelope> results = List.of(read(), edited(), ResultEnvelope.error(ErrorCode.TOOL_DENIED, "no", "t"));
+        ObjectNode tree = NODES.objectNode();
+        ArrayNode all = tree.putArray("results");
+        results.forEach(r -> all.add(tree(r)));
+
+        assertThat(JsonText.write(new ToolMethods.BatchResults(results))).isEqualTo(Json.mapper().writeValueAsString(tree));
+    }
+
+    @Test
+    void theEnvelopesTreeIsTheOneItWrites() {
+        for (ResultEnvelope r : List.of(read(), edited(), ResultEnvelope.error(ErrorCode.TOOL_ABORTED, "x", null))) {
+            assertThat(r.toJson()).isEqualTo(tree(r));
         }
     }
 
