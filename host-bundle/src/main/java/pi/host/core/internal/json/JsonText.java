@@ -28,8 +28,10 @@ public final class JsonText {
 
     /**
      * {@code value}'s text: the mapper's generator and settings, as its own {@code writeValueAsString}
-     * has. Into a plain StringWriter rather than the mapper's segmented one, which takes a buffer from the
-     * recycler's pool and gives it back: ~4 of a small message's ~16 µs of fixed cost in the interpreter.
+     * has. Into a plain StringWriter rather than the mapper's segmented one: in the first calls the JDK's
+     * own code is already compiled (the start ran it) while Jackson's is still interpreted, and the
+     * StringWriter moves the text in JDK code, the segmented writer (and its buffer pool) in Jackson's:
+     * a Read's answer 52–62 against 58–68 µs that way (docs/performance-log.md, branch j17ans11).
      */
     public static String write(StreamedJson value) throws IOException {
         StringWriter text = new StringWriter();
