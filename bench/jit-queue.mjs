@@ -6,6 +6,9 @@
 // waiting at its start by package (the backlog the calls wait behind), and those queued inside the window
 // by tier and package (tier 2: C1 without full profiling, picked when C2's queue is long). LogCompilation
 // leaves out the level of a tier-4 (C2) task.
+// Also: how many times the call path's methods without a loop (pi.host, Jackson; no backedge count) had been
+// invoked when C1 was asked for them inside the window (quartiles): the tier-3 threshold times the load
+// feedback's factor (Tier3LoadFeedback), i.e. how many calls run such a method in the interpreter.
 // Usage: node bench/jit-queue.mjs LOG FROM TO [--depth N]
 import { readFileSync } from 'node:fs';
 
@@ -23,7 +26,8 @@ const pkg = (method) => method.split(' ')[0].split('.').slice(0, depth).join('.'
 const tasks = new Map();
 for (const m of text.matchAll(/<task_queued [^>]*>/g)) {
   const t = m[0];
-  tasks.set(attr(t, 'compile_id'), { method: attr(t, 'method'), level: Number(attr(t, 'level') ?? 4), queued: Number(attr(t, 'stamp')), osr: attr(t, 'osr_bci') !== undefined });
+  tasks.set(attr(t, 'compile_id'), { method: attr(t, 'method'), level: Number(attr(t, 'level') ?? 4), queued: Number(attr(t, 'stamp')), osr: attr(t, 'osr_bci') !== undefined,
+    count: Number(attr(t, 'count') ?? NaN), backedges: Number(attr(t, 'backedge_count') ?? 0) });
 }
 // a compiler thread's task and its task_done follow each other in its compilation_log
 for (const m of text.matchAll(/<task (compile_id='[^']*')[^>]*stamp='([^']*)'[^>]*>[\s\S]*?<task_done [^>]*stamp='([^']*)'/g)) {
@@ -55,6 +59,11 @@ for (const level of [2, 3, 4]) {
   const xs = inside.filter((t) => t.level === level);
   console.log(`    tier ${level} (${xs.length}) by package: ${top(count(xs, (t) => pkg(t.method)))}`);
 }
+const quart = (xs) => { const v = [...xs].sort((a, b) => a - b); const q = (f) => v[Math.min(v.length - 1, Math.floor(f * v.length))]; return v.length ? `${q(0.25)} / ${q(0.5)} / ${q(0.75)}` : '-'; };
+const loopless = inside.filter((t) => t.level < 4 && !t.osr && t.backedges === 0 && Number.isFinite(t.count)
+  && /^(pi\.host|com\.fasterxml\.jackson)/.test(t.method));
+console.log(`  call path without loops queued for C1 in the window: ${loopless.length} methods; invocations at queueing, quartiles ${quart(loopless.map((t) => t.count))}`
+  + ` (tier 3: ${loopless.filter((t) => t.level === 3).length}, ${quart(loopless.filter((t) => t.level === 3).map((t) => t.count))})`);
 const c2Busy = all.filter((t) => t.level === 4 && t.started !== undefined && t.done > from && t.started < to);
 const c2InWindow = c2Busy.reduce((a, t) => a + Math.min(t.done, to) - Math.max(t.started, from), 0);
 console.log(`  C2 compile time inside the window: ${(c2InWindow * 1000).toFixed(0)} ms; by package: ${top(count(c2Busy, (t) => pkg(t.method)))}`);

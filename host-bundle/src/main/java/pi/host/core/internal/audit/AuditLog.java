@@ -14,6 +14,7 @@ import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
 import org.osgi.service.component.annotations.Reference;
 import pi.host.core.internal.json.Json;
+import pi.host.core.internal.json.JsonText;
 import pi.host.core.internal.store.AuditRecord;
 import pi.host.core.internal.store.AuditStore;
 import pi.host.core.internal.store.StorageException;
@@ -152,8 +153,8 @@ public final class AuditLog {
     public static Arguments describe(JsonNode redactedArguments) {
         String text;
         try {
-            text = Json.mapper().writeValueAsString(redactedArguments);
-        } catch (JsonProcessingException e) {
+            text = JsonText.of(redactedArguments); // the mapper's text, without its provider (on every call)
+        } catch (IOException e) {
             throw new IllegalStateException(e);
         }
         // Jackson's byte writer escapes surrogates (as backslash-u escapes) where its text writer keeps them: only

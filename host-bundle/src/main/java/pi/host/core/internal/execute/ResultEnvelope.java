@@ -1,20 +1,27 @@
 package pi.host.core.internal.execute;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.util.TokenBuffer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import pi.host.api.ErrorCode;
 import pi.host.core.internal.json.ErrorText;
+import pi.host.core.internal.json.Json;
+import pi.host.core.internal.json.JsonText;
+import pi.host.core.internal.json.StreamedJson;
 
 /**
  * A ToolResult on the wire (PROTOCOL.md): {@code ok, isError, errorCode, content, details, root,
  * path, traceId, truncated, review, terminate}. A tool failure is always one of these, never a
- * JSON-RPC error.
+ * JSON-RPC error. It writes itself ({@link #writeJson}): the answer is made without a tree.
  */
 public record ResultEnvelope(ErrorCode errorCode, List<String> text, ObjectNode details, String root, String path,
-        String traceId, boolean truncated, ArrayNode review, boolean terminate) {
+        String traceId, boolean truncated, ArrayNode review, boolean terminate) implements StreamedJson {
 
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
@@ -35,30 +42,47 @@ public record ResultEnvelope(ErrorCode errorCode, List<String> text, ObjectNode 
         return new ResultEnvelope(errorCode, text, d, root, path, traceId, truncated, review, terminate);
     }
 
+    /**
+     * The envelope as a tree: what {@link #writeJson} writes, read back, for a caller that needs a tree
+     * (the wire never does: answers are written with {@link #writeJson}).
+     */
     public ObjectNode toJson() {
-        ObjectNode o = NODES.objectNode();
-        o.put("ok", ok());
-        o.put("isError", !ok());
-        if (errorCode == null) {
-            o.putNull("errorCode");
-        } else {
-            o.put("errorCode", errorCode.name());
+        try (TokenBuffer tokens = new TokenBuffer(Json.mapper(), false)) {
+            writeJson(tokens);
+            return Json.mapper().readTree(tokens.asParser());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
-        ArrayNode content = o.putArray("content");
+    }
+
+    /** The envelope's JSON, field by field (no tree): the answer of every {@code tools.execute} and a batch's results. */
+    @Override
+    public void writeJson(JsonGenerator out) throws IOException {
+        out.writeStartObject();
+        out.writeBooleanField("ok", ok());
+        out.writeBooleanField("isError", !ok());
+        out.writeStringField("errorCode", errorCode == null ? null : errorCode.name());
+        out.writeArrayFieldStart("content");
         for (String t : text) {
-            content.addObject().put("type", "text").put("text", t);
+            out.writeStartObject();
+            out.writeStringField("type", "text");
+            out.writeStringField("text", t);
+            out.writeEndObject();
         }
-        o.set("details", details);
+        out.writeEndArray();
+        out.writeFieldName("details");
+        JsonText.tree(out, details);
         if (root != null) {
-            o.put("root", root);
+            out.writeStringField("root", root);
         }
         if (path != null) {
-            o.put("path", path);
+            out.writeStringField("path", path);
         }
-        o.put("traceId", traceId);
-        o.put("truncated", truncated);
-        o.set("review", review);
-        o.put("terminate", terminate);
-        return o;
+        out.writeStringField("traceId", traceId);
+        out.writeBooleanField("truncated", truncated);
+        out.writeFieldName("review");
+        JsonText.tree(out, review);
+        out.writeBooleanField("terminate", terminate);
+        out.writeEndObject();
     }
 }

@@ -1,7 +1,9 @@
 package pi.host.core.internal.execute;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +22,7 @@ import pi.host.api.ErrorCode;
 import pi.host.core.internal.catalog.Activations;
 import pi.host.core.internal.catalog.Catalog;
 import pi.host.core.internal.delegation.DelegateScope;
+import pi.host.core.internal.json.StreamedJson;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.registry.ToolFacts;
 import pi.host.core.internal.registry.ToolRegistry;
@@ -70,10 +73,11 @@ public final class ToolMethods {
 
     public void register(MethodTable table) {
         table.put("tools.list", (p, c) -> list(p));
-        // answered when the call ends, which on a timeout is before its body returns (ToolPipeline)
+        // answered when the call ends, which on a timeout is before its body returns (ToolPipeline), with
+        // the envelope itself: the connection writes it into the answer field by field, no tree (StreamedJson)
         table.put("tools.execute", (RpcMethod.Deferred) (p, c, answer) -> pipeline.execute(request(p.node(),
-                p.requireString("sessionId"), p.requireString("turnId"), c), result -> answer.complete(result.toJson())));
-        table.put("tools.executeBatch", (p, c) -> Map.of("results", batch(p, c)));
+                p.requireString("sessionId"), p.requireString("turnId"), c), answer::complete));
+        table.put("tools.executeBatch", (p, c) -> new BatchResults(batch(p, c)));
         table.putControl("tools.abort", (RpcMethod.Inline) (p, c, answer) -> abort(p, answer));
     }
 
@@ -129,7 +133,21 @@ public final class ToolMethods {
         return delegates.offer(s, catalog.list(mode, activations.active(id), s));
     }
 
-    private List<ObjectNode> batch(Params p, RpcMethod.Caller client) throws RpcException {
+    /** {@code tools.executeBatch}'s answer, {@code {"results": [...]}}, written field by field like a call's. */
+    record BatchResults(List<ResultEnvelope> results) implements StreamedJson {
+        @Override
+        public void writeJson(JsonGenerator out) throws IOException {
+            out.writeStartObject();
+            out.writeArrayFieldStart("results");
+            for (ResultEnvelope r : results) {
+                r.writeJson(out);
+            }
+            out.writeEndArray();
+            out.writeEndObject();
+        }
+    }
+
+    private List<ResultEnvelope> batch(Params p, RpcMethod.Caller client) throws RpcException {
         String sessionId = p.requireString("sessionId");
         String turnId = p.requireString("turnId");
         JsonNode calls = p.get("calls");
@@ -147,7 +165,7 @@ public final class ToolMethods {
             // the tools declared parallel (spec §0: Read, Glob, Grep); any other makes the whole batch sequential
             allParallel &= fact(r.name(), ToolFacts::parallel);
         }
-        List<ObjectNode> results = new ArrayList<>(requests.size());
+        List<ResultEnvelope> results = new ArrayList<>(requests.size());
         List<String> solo = requests.stream().map(ExecuteRequest::name).filter(n -> fact(n, ToolFacts::solo))
                 .distinct().toList();
         if (requests.size() > 1 && !solo.isEmpty()) {
@@ -157,7 +175,7 @@ public final class ToolMethods {
                         ? r.name() + " must be the only call in its batch; nothing in this batch ran"
                         : "not run: the batch also calls " + String.join(", ", solo)
                                 + ", which must be the only call in its batch";
-                results.add(pipeline.refuse(r, ErrorCode.INVALID_ARGUMENT, message, "batch.solo").toJson());
+                results.add(pipeline.refuse(r, ErrorCode.INVALID_ARGUMENT, message, "batch.solo"));
             }
             return results;
         }
@@ -169,7 +187,7 @@ public final class ToolMethods {
                 running.add(result);
             }
             for (CompletableFuture<ResultEnvelope> f : running) {
-                results.add(f.join().toJson()); // source order, whatever order they completed in
+                results.add(f.join()); // source order, whatever order they completed in
             }
             return results;
         }
@@ -179,7 +197,7 @@ public final class ToolMethods {
         try {
             for (ExecuteRequest r : requests) {
                 pipeline.unexpect(sessionId, r.toolCallId());
-                results.add(pipeline.execute(r).toJson());
+                results.add(pipeline.execute(r));
             }
         } finally {
             requests.forEach(r -> pipeline.unexpect(sessionId, r.toolCallId()));

@@ -1,7 +1,5 @@
 package pi.host.core.internal.execute;
 
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -217,16 +215,8 @@ public final class ToolPipeline {
                         "the call ran but its audit row could not be written: " + e.getMessage());
             }
         }
-        ObjectNode done = JsonNodeFactory.instance.objectNode();
-        done.put("sessionId", state.request.sessionId());
-        done.put("toolCallId", state.request.toolCallId());
-        done.put("ok", result.ok());
-        if (result.errorCode() == null) {
-            done.putNull("errorCode");
-        } else {
-            done.put("errorCode", result.errorCode().name());
-        }
-        events.publish("tool.completed", done);
+        events.publish("tool.completed", new ToolCompleted(state.request.sessionId(), state.request.toolCallId(),
+                result.ok(), result.errorCode() == null ? null : result.errorCode().name()));
         return result;
     }
 }

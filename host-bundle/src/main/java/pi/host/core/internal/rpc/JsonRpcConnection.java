@@ -1,6 +1,7 @@
 package pi.host.core.internal.rpc;
 
 import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.exc.StreamConstraintsException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +24,8 @@ import java.util.concurrent.Semaphore;
 import java.util.function.Consumer;
 import pi.host.core.internal.json.ErrorText;
 import pi.host.core.internal.json.Json;
+import pi.host.core.internal.json.JsonText;
+import pi.host.core.internal.json.StreamedJson;
 import pi.host.core.rpc.RpcConnection;
 
 /**
@@ -29,7 +33,8 @@ import pi.host.core.rpc.RpcConnection;
  * host's pool ({@link #receive}) or on the calling thread ({@link #receiveOnCallingThread}; an
  * {@link RpcMethod.Inline} method always on the receiving thread), and writes responses (in
  * completion order) and notifications through one sink.
- * A bad line is answered with its error and never ends the conversation.
+ * A bad line is answered with its error and never ends the conversation. A message is a tree, or,
+ * for a result or params that is a {@link StreamedJson}, written field by field with no tree made.
  *
  * <p>At most {@code maxInFlight} requests run at once; past that a request is answered busy at once,
  * except a control method ({@link MethodTable#putControl}): those end what the others wait for (a
@@ -126,7 +131,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         if (root.isArray()) {
             sent = receiveBatch((ArrayNode) root);
         } else {
-            CompletableFuture<ObjectNode> response = new CompletableFuture<>();
+            CompletableFuture<Object> response = new CompletableFuture<>();
             sent = response.thenAccept(this::sendUnlessNull);
             handle(root, runner, response);
         }
@@ -163,20 +168,28 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
             send(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: empty batch", null));
             return CompletableFuture.completedFuture(null);
         }
-        List<CompletableFuture<ObjectNode>> parts = new ArrayList<>(batch.size());
+        List<CompletableFuture<Object>> parts = new ArrayList<>(batch.size());
         for (JsonNode request : batch) {
             parts.add(handle(request, pool));
         }
         return CompletableFuture.allOf(parts.toArray(CompletableFuture[]::new)).thenRun(() -> {
-            ArrayNode responses = NODES.arrayNode();
-            for (CompletableFuture<ObjectNode> part : parts) {
-                ObjectNode response = part.join();
+            List<Object> responses = new ArrayList<>(parts.size());
+            for (CompletableFuture<Object> part : parts) {
+                Object response = part.join();
                 if (response != null) {
                     responses.add(response);
                 }
             }
             if (!responses.isEmpty()) {
-                send(responses);
+                // each response as its own text, so that one whose result fails while written is
+                // answered alone as an internal error, as outside a batch
+                send((StreamedJson) out -> {
+                    out.writeStartArray();
+                    for (Object response : responses) {
+                        out.writeRawValue(text(response));
+                    }
+                    out.writeEndArray();
+                });
             }
         });
     }
@@ -185,8 +198,8 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
      * Validates and starts one request, on {@code runner} unless its method is inline; completes with
      * its response, or null for a notification.
      */
-    private CompletableFuture<ObjectNode> handle(JsonNode request, Executor runner) {
-        CompletableFuture<ObjectNode> response = new CompletableFuture<>();
+    private CompletableFuture<Object> handle(JsonNode request, Executor runner) {
+        CompletableFuture<Object> response = new CompletableFuture<>();
         handle(request, runner, response);
         return response;
     }
@@ -196,7 +209,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
      * send) is attached before the request runs, so an answer given on this thread is sent from inside
      * the call's end (where its {@code tool.completed} may be held in an {@link OutputBatch}), not after.
      */
-    private void handle(JsonNode request, Executor runner, CompletableFuture<ObjectNode> response) {
+    private void handle(JsonNode request, Executor runner, CompletableFuture<Object> response) {
         if (!request.isObject()) {
             response.complete(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: not an object", null));
             return;
@@ -282,8 +295,12 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         }
     }
 
-    private ObjectNode respond(JsonNode id, Object result, Throwable failure) {
+    /** The response message: a tree, or an {@link Answer} whose result writes itself when it is sent. */
+    private Object respond(JsonNode id, Object result, Throwable failure) {
         if (failure == null) {
+            if (result instanceof StreamedJson) {
+                return new Answer(id, (StreamedJson) result);
+            }
             try {
                 ObjectNode response = NODES.objectNode();
                 response.put("jsonrpc", "2.0");
@@ -306,6 +323,10 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
 
     @Override
     public void notify(String method, Object params) {
+        if (params instanceof StreamedJson) {
+            send(new Notification(method, (StreamedJson) params), true);
+            return;
+        }
         ObjectNode message = NODES.objectNode();
         message.put("jsonrpc", "2.0");
         message.put("method", method);
@@ -315,7 +336,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
 
     /**
      * A result or params object as a tree. A tree is used as it is: converting it would copy every
-     * node through a token buffer, on every call's path (tools.execute answers with one).
+     * node through a token buffer.
      */
     private JsonNode tree(Object value) {
         return value instanceof JsonNode ? (JsonNode) value : mapper.valueToTree(value);
@@ -336,13 +357,40 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         return response;
     }
 
-    private void sendUnlessNull(JsonNode message) {
+    /** A response whose result writes itself: {@code {jsonrpc, id, result}} in one pass, as the tree would be written. */
+    private record Answer(JsonNode id, StreamedJson result) implements StreamedJson {
+        @Override
+        public void writeJson(JsonGenerator out) throws IOException {
+            out.writeStartObject();
+            out.writeStringField("jsonrpc", "2.0");
+            out.writeFieldName("id");
+            JsonText.tree(out, id);
+            out.writeFieldName("result");
+            result.writeJson(out);
+            out.writeEndObject();
+        }
+    }
+
+    /** A notification whose params write themselves: {@code {jsonrpc, method, params}}. */
+    private record Notification(String method, StreamedJson params) implements StreamedJson {
+        @Override
+        public void writeJson(JsonGenerator out) throws IOException {
+            out.writeStartObject();
+            out.writeStringField("jsonrpc", "2.0");
+            out.writeStringField("method", method);
+            out.writeFieldName("params");
+            params.writeJson(out);
+            out.writeEndObject();
+        }
+    }
+
+    private void sendUnlessNull(Object message) {
         if (message != null) {
             send(message);
         }
     }
 
-    private void send(JsonNode message) {
+    private void send(Object message) {
         send(message, false);
     }
 
@@ -352,16 +400,11 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
      * {@code tool.completed} and its answer leave in one write and the answer is out before anything
      * that waits for it is woken.
      */
-    private void send(JsonNode message, boolean notification) {
+    private void send(Object message, boolean notification) {
         if (closed) {
             return;
         }
-        String text;
-        try {
-            text = mapper.writeValueAsString(message);
-        } catch (JacksonException e) {
-            text = "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"unserializable result\"}}";
-        }
+        String text = text(message);
         synchronized (out) {
             if (buffered == null) {
                 out.accept(text);
@@ -371,6 +414,22 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
                 buffered.accept(text);
                 OutputBatch.flushed(buffered);
             }
+        }
+    }
+
+    /** A message (a tree or a {@link StreamedJson}) as one JSON text. */
+    private String text(Object message) {
+        try {
+            return message instanceof StreamedJson ? JsonText.write((StreamedJson) message)
+                    : mapper.writeValueAsString(message);
+        } catch (IOException e) {
+            return "{\"jsonrpc\":\"2.0\",\"id\":null,\"error\":{\"code\":-32603,\"message\":\"unserializable result\"}}";
+        } catch (RuntimeException e) {
+            if (message instanceof Answer) {
+                // as respond() answers a result it cannot make a tree of
+                return text(error(((Answer) message).id(), RpcException.INTERNAL_ERROR, "internal error: " + e, null));
+            }
+            throw e;
         }
     }
 
