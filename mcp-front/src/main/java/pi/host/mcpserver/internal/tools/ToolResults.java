@@ -33,9 +33,9 @@ public final class ToolResults {
             b.addTextContent(error && code != null ? code : "");
         }
         // the trees as they are, not converted to maps: the SDK's mapper writes a JsonNode as the same JSON, and
-        // the conversion (through a token buffer into untyped maps) was one more pass over every result and one
-        // more Jackson path for the first calls to compile (docs/performance-log.md, front11). The tree is this
-        // call's own: HostClient parsed it from the host's answer text.
+        // the conversion (through a token buffer into untyped maps) was one more pass over every result on the
+        // call's path (docs/performance-log.md, front11). The tree is this call's own: HostClient parsed it from
+        // the host's answer text.
         JsonNode details = result.get("details");
         if (details != null && details.isObject() && !details.isEmpty()) {
             b.structuredContent(details);
