@@ -20,7 +20,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launcherJvmOptions } from './jvm-options.mjs';
 import { archiveMode, floorJvmOptions, parseFloors, prepareFloors } from './mcp-floor.mjs';
-import { processCpuMs, threadCpu } from './procfs.mjs';
+import { processCpuMs, threadCpu, uptimeOf } from './procfs.mjs';
 import { piHostCommand } from './pi-host-command.mjs';
 
 const benchDir = dirname(fileURLToPath(import.meta.url));
@@ -202,13 +202,19 @@ async function main() {
     const cpuStart = sides.map(cpuOf);
     const java = o.threads ? sides.filter((side) => side !== fs) : [];
     const threadsStart = java.map(byThread);
+    // the phases' windows in seconds since pi-host's JVM started (its -Xlog uptime and LogCompilation stamps count
+    // so; bench/jit-queue.mjs LOG FROM TO reads what the JIT did in one)
+    const hostUp = () => uptimeOf(host.client.transport.pid);
+    const coldFrom = hostUp();
     for (let i = 0; i < o.cold; i++) {
       for (const side of turn(sides, i)) cold[side.key].push(await timed(side));
     }
     const cpuCold = sides.map(cpuOf);
     const threadsCold = java.map(byThread);
+    const coldTo = hostUp();
     for (let i = o.cold; i < o.warm; i++) { for (const side of sides) await timed(side); }
     const cpuWarm = sides.map(cpuOf);
+    const warmFrom = hostUp();
     const threadsWarm = java.map(byThread);
     for (let done = 0, round = 0; done < o.calls; done += o.block, round++) {
       for (const side of turn(sides, round)) {
@@ -223,6 +229,11 @@ async function main() {
       cpu[side.key].cold.push(((cpuCold[j] - cpuStart[j]) * 1000) / o.cold);
       cpu[side.key].warm.push(((cpuOf(side) - cpuWarm[j]) * 1000) / o.calls);
     });
+    const warmTo = hostUp();
+    if (o.threads || o.diagOpts.length) {
+      console.error(`rep ${rep + 1}/${o.reps}: pi-host pid ${host.client.transport.pid}, first ${o.cold} calls at`
+        + ` ${coldFrom.toFixed(2)}-${coldTo.toFixed(2)} s of its uptime, the measured warm blocks at ${warmFrom.toFixed(2)}-${warmTo.toFixed(2)} s`);
+    }
     for (const side of sides) { await side.client.close(); live.delete(side.client); }
     console.error(`rep ${rep + 1}/${o.reps}: cold p50 ${median(cold.host).toFixed(0)} / ${median(cold.peer).toFixed(0)} µs,`
       + ` warm p50 ${median(warm.host).toFixed(0)} / ${median(warm.peer).toFixed(0)} µs (pi-host / peer so far)`

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import pi.host.core.rpc.HostClient;
 import pi.host.core.rpc.HostError;
 
 /**
@@ -33,9 +32,13 @@ public final class ToolResults {
         if (first) {
             b.addTextContent(error && code != null ? code : "");
         }
+        // the trees as they are, not converted to maps: the SDK's mapper writes a JsonNode as the same JSON, and
+        // the conversion (through a token buffer into untyped maps) was one more pass over every result on the
+        // call's path (docs/performance-log.md, front11). The tree is this call's own: HostClient parsed it from
+        // the host's answer text.
         JsonNode details = result.get("details");
         if (details != null && details.isObject() && !details.isEmpty()) {
-            b.structuredContent(HostClient.json().convertValue(details, Map.class));
+            b.structuredContent(details);
         }
         Map<String, Object> meta = new LinkedHashMap<>();
         meta.put("pi-host/traceId", result.path("traceId").asText(null));
@@ -50,7 +53,7 @@ public final class ToolResults {
         }
         JsonNode review = result.get("review");
         if (review != null && review.isArray() && !review.isEmpty()) {
-            meta.put("pi-host/review", HostClient.json().convertValue(review, java.util.List.class));
+            meta.put("pi-host/review", review);
         }
         if (result.path("terminate").asBoolean(false)) {
             meta.put("pi-host/terminate", true);
