@@ -19,13 +19,17 @@ import java.util.Set;
 import java.util.jar.JarFile;
 import org.ops4j.pax.exam.Constants;
 import org.ops4j.pax.exam.Option;
+import pi.host.launcher.ClassPathLibraries;
 import pi.host.launcher.DistributionRecord;
+import pi.host.launcher.ServiceLoaderCapabilities;
 
 /**
  * The container every in-container test boots: exactly the bundle set the launcher ships (as
- * {@code bundles/target/pi-host/bundles.list} names it, in its order), plus what Pax Exam and the
+ * {@code bundles/target/pi-host/bundles.list} names it, in its order, then the libraries the launcher
+ * offers from its class path, installed here as the bundles they are), plus what Pax Exam and the
  * test code need to run inside Felix. Tests see the host as a user's launcher starts it, not a set
- * of bundles picked for the test.
+ * of bundles picked for the test. (One difference: slf4j-api finds no provider without the launcher's
+ * class path, so the host's bundles log nothing here; slf4j says so once on stderr.)
  */
 public final class HostBundles {
 
@@ -71,6 +75,9 @@ public final class HostBundles {
         return composite(
                 // an unresolved bundle is a broken assembly: fail the container, not some later assertion
                 systemProperty(Constants.EXAM_FAIL_ON_UNRESOLVED_KEY).value("true"),
+                // as the launcher declares them (Rhino requires them; no mediator runs)
+                frameworkProperty(org.osgi.framework.Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA)
+                        .value(ServiceLoaderCapabilities.SYSTEM_CAPABILITIES_EXTRA),
                 distributionRecord(jars, extraLocations),
                 dropInFolder(),
                 examSupport(),
@@ -135,7 +142,10 @@ public final class HostBundles {
                 mavenBundle("org.awaitility", "awaitility").versionAsInProject());
     }
 
-    /** The jars of the assembly, in install order. */
+    /**
+     * The jars of the assembly, in install order: bundles.list's, then those of the launcher's class-path
+     * libraries it does not list (slf4j; JNA is in both).
+     */
     public static List<Path> assembledJars() {
         Path root = assemblyRoot();
         Path list = root.resolve("bundles.list");
@@ -157,6 +167,16 @@ public final class HostBundles {
         }
         if (jars.isEmpty()) {
             throw new IllegalStateException(list + " names no bundle");
+        }
+        Path launcher = root.resolveSibling("pi.host.launcher.jar");
+        for (Path library : ClassPathLibraries.jars(launcher)) {
+            Path jar = library.normalize();
+            if (!Files.isRegularFile(jar)) {
+                throw new IllegalStateException(launcher + "'s Class-Path names " + jar + ", which is missing");
+            }
+            if (!jars.contains(jar)) {
+                jars.add(jar);
+            }
         }
         return jars;
     }
