@@ -26,12 +26,11 @@ import java.util.jar.Manifest;
  * </ul>
  * The framework's own jars ({@code pi-host/lib/}: Felix, picocli) are never offered. Plugins cannot
  * import any of it (the drop-in validator allows only {@code pi.host.api} and the JDK), and the wiring
- * guard lets host bundles wire to the system bundle as to any host bundle (docs/security.md).
- *
- * <p>Public for the in-container tests, which have no launcher class path: they install these jars as
- * the bundles they are, beside bundles.list's.
+ * guard lets host bundles wire to the system bundle as to any host bundle (docs/security.md). The
+ * in-container tests and the JMH host, which have no launcher class path, install these jars as the
+ * bundles they are, beside bundles.list's (they read the same Class-Path).
  */
-public final class ClassPathLibraries {
+final class ClassPathLibraries {
 
     /** Where the bundle set's jars are, relative to the launcher jar (the Class-Path entries' prefix). */
     static final String BUNDLE_DIR = "pi-host/bundle/";
@@ -67,7 +66,7 @@ public final class ClassPathLibraries {
      * The jars under {@value #BUNDLE_DIR} that {@code launcherJar}'s {@code Class-Path} names, in its order
      * (none when it is not a jar, e.g. a class directory, or names none).
      */
-    public static List<Path> jars(Path launcherJar) {
+    static List<Path> jars(Path launcherJar) {
         List<Path> jars = new ArrayList<>();
         for (String entry : classPath(launcherJar)) {
             if (entry.startsWith(BUNDLE_DIR)) {

@@ -16,10 +16,10 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import org.ops4j.pax.exam.Constants;
 import org.ops4j.pax.exam.Option;
-import pi.host.launcher.ClassPathLibraries;
 import pi.host.launcher.DistributionRecord;
 import pi.host.launcher.ServiceLoaderCapabilities;
 
@@ -168,15 +168,22 @@ public final class HostBundles {
         if (jars.isEmpty()) {
             throw new IllegalStateException(list + " names no bundle");
         }
+        // the launcher's ClassPathLibraries: every pi-host/bundle/ jar of its Class-Path (read here, as the
+        // probe in the container does not see the launcher's classes)
         Path launcher = root.resolveSibling("pi.host.launcher.jar");
-        for (Path library : ClassPathLibraries.jars(launcher)) {
-            Path jar = library.normalize();
-            if (!Files.isRegularFile(jar)) {
-                throw new IllegalStateException(launcher + "'s Class-Path names " + jar + ", which is missing");
+        try (JarFile file = new JarFile(launcher.toFile(), false)) {
+            String classPath = file.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+            for (String entry : classPath.strip().split(" +")) {
+                Path jar = launcher.resolveSibling(entry).normalize();
+                if (entry.startsWith("pi-host/bundle/") && !jars.contains(jar)) {
+                    if (!Files.isRegularFile(jar)) {
+                        throw new IllegalStateException(launcher + "'s Class-Path names " + entry + ", which is missing");
+                    }
+                    jars.add(jar);
+                }
             }
-            if (!jars.contains(jar)) {
-                jars.add(jar);
-            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + launcher + " (is the bundles module packaged?)", e);
         }
         return jars;
     }
