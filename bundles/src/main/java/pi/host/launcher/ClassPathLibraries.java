@@ -40,10 +40,22 @@ final class ClassPathLibraries {
 
     /** The exports of the running launcher's class-path libraries, or null when there are none. */
     static String exports() {
+        Path launcher = launcherJar();
+        // no launcher jar: nothing to offer (the bundle of JNA is then the bundles' JNA)
+        return launcher == null ? null : exports(launcher);
+    }
+
+    /** The running launcher's class-path libraries ({@link #jars(Path)}); none without a launcher jar. */
+    static List<Path> jars() {
+        Path launcher = launcherJar();
+        return launcher == null ? List.of() : jars(launcher);
+    }
+
+    private static Path launcherJar() {
         try {
-            return exports(Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI()));
+            return Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException | RuntimeException e) {
-            return null; // no launcher jar: nothing to offer (the bundle of JNA is then the bundles' JNA)
+            return null;
         }
     }
 
