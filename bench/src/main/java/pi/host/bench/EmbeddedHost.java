@@ -22,6 +22,7 @@ import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Stream;
@@ -67,6 +68,9 @@ final class EmbeddedHost implements AutoCloseable {
         config.put(Constants.FRAMEWORK_STORAGE_CLEAN, Constants.FRAMEWORK_STORAGE_CLEAN_ONFIRSTINIT);
         config.put("pi.host.data", dataDir.toString());
         config.put("felix.log.level", "1");
+        // as the launcher declares them: Rhino requires the Service Loader Mediator's capabilities, none runs
+        config.put(Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA,
+                pi.host.launcher.ServiceLoaderCapabilities.SYSTEM_CAPABILITIES_EXTRA); // a constant: compiled in
         // the launcher's record of the distribution (pi.host.launcher.DistributionRecord): the assembled
         // jars by location; the probe and the bench plugin below are third-party, as a drop-in is
         List<Path> jars = assembledJars();
@@ -237,21 +241,40 @@ final class EmbeddedHost implements AutoCloseable {
         throw new IllegalStateException("the probe bundle registered no " + filter);
     }
 
-    /** The jars bundles.list names, in its order, as the launcher and the integration tests read it. */
+    /**
+     * The jars bundles.list names, in its order, as the launcher and the integration tests read it (its
+     * start levels aside: here every bundle starts at once), then the launcher's class-path libraries it
+     * does not list (slf4j), installed as the bundles they are: this JVM has no launcher class path.
+     */
     static List<Path> assembledJars() throws IOException {
         Path root = assemblyDir();
         List<Path> jars = new ArrayList<>();
         for (String line : Files.readAllLines(root.resolve("bundles.list"), StandardCharsets.UTF_8)) {
             String name = line.strip();
-            if (!name.isEmpty() && !name.startsWith("#")) {
-                Path jar = root.resolve("bundle").resolve(name);
-                if (!Files.isRegularFile(jar)) {
-                    throw new IOException("bundles.list names " + name + ", which is not in " + jar.getParent());
+            if (!name.isEmpty() && !name.startsWith("#") && !name.startsWith("start-level ")) {
+                jars.add(assembled(root, name));
+            }
+        }
+        Path launcher = root.resolveSibling("pi.host.launcher.jar");
+        try (JarFile file = new JarFile(launcher.toFile(), false)) {
+            String classPath = file.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+            for (String entry : classPath.strip().split(" +")) {
+                // pi-host/bundle/: the libraries the launcher offers through the system bundle (ClassPathLibraries)
+                Path jar = entry.startsWith("pi-host/bundle/") ? assembled(root, entry.substring(15)) : null;
+                if (jar != null && !jars.contains(jar)) {
+                    jars.add(jar);
                 }
-                jars.add(jar);
             }
         }
         return jars;
+    }
+
+    private static Path assembled(Path root, String name) throws IOException {
+        Path jar = root.resolve("bundle").resolve(name);
+        if (!Files.isRegularFile(jar)) {
+            throw new IOException("the assembly names " + name + ", which is not in " + jar.getParent());
+        }
+        return jar;
     }
 
     /**

@@ -57,11 +57,13 @@ final class FelixHost {
         // the folder of pi.host.api.jar, which plugin modules compile against (PluginScaffold, PluginPack)
         config.put("pi.host.sdk", BundleSet.assemblyDir().resolve("bundle").toString());
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
-        // one JNA: the bundles wire to the launcher's (already loaded for prctl) instead of loading the bundle's copy
-        String jna = ClassPathJna.exports(BundleSet.assemblyDir());
-        if (jna != null) {
-            config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, jna);
+        // the class path's JNA (already loaded for prctl) and slf4j with its provider: the bundles wire to these
+        String libraries = ClassPathLibraries.exports();
+        if (libraries != null) {
+            config.put(Constants.FRAMEWORK_SYSTEMPACKAGES_EXTRA, libraries);
         }
+        // no ServiceLoader mediator: Rhino requires its capabilities, its parser needs no lookup
+        config.put(Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA, ServiceLoaderCapabilities.SYSTEM_CAPABILITIES_EXTRA);
         dropInFolder(dataDir, config);
 
         List<BundleSet.Entry> entries = BundleSet.entries(BundleSet.assemblyDir(), properties.get(BundleSet.SETS));
@@ -87,13 +89,14 @@ final class FelixHost {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             if (replaceChangedExtensions(framework, jars)) {
-                // A framework extension (SPI Fly) lives on the system bundle's class path: Felix
-                // attaches a newly installed one at once, even in an initialised framework, but an
-                // updated or uninstalled one only takes effect in a new framework (refreshing it
-                // stops the framework with STOPPED_SYSTEM_REFRESHED, which would break start()).
-                // So after replacing one, stop and init again from the cache before going on.
-                // (A first install needs nothing: SPI Fly comes first in bundles.list, is attached
-                // before anything resolves, and the start loop below skips it as a fragment.)
+                // A framework extension (none is in bundles.list today; SPI Fly 1.3.7's was, and a cache
+                // from then still holds it) lives on the system bundle's class path: Felix attaches a
+                // newly installed one at once, even in an initialised framework, but an updated or
+                // uninstalled one only takes effect in a new framework (refreshing it stops the
+                // framework with STOPPED_SYSTEM_REFRESHED, which would break start()). So after
+                // replacing one, stop and init again from the cache before going on. (A first install
+                // needs nothing: one listed first is attached before anything resolves, and the start
+                // loop below skips it as a fragment.)
                 framework.stop();
                 framework.waitForStop(STOP_WAIT_MILLIS);
                 framework.init();

@@ -75,9 +75,16 @@ final class PluginKit {
         }
     }
 
+    /** bundles.list's jars, then the launcher's class-path libraries it does not name (slf4j, which the validator logs through). */
     private URL[] urls() throws IOException {
+        List<Path> jars = new ArrayList<>(BundleSet.read(assembly));
+        for (Path library : ClassPathLibraries.jars()) {
+            if (!jars.contains(library.normalize())) {
+                jars.add(library.normalize());
+            }
+        }
         List<URL> urls = new ArrayList<>();
-        for (Path jar : BundleSet.read(assembly)) {
+        for (Path jar : jars) {
             try {
                 urls.add(jar.toUri().toURL());
             } catch (MalformedURLException e) {

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The host loads JNA once: the bundles wire to the copy on the launcher's class path (which made the
  * process undumpable before the framework existed) through the system bundle, instead of loading the
- * classes, the native library and the Cleaner thread of the JNA bundle a second time (ClassPathJna).
+ * classes, the native library and the Cleaner thread of the JNA bundle a second time (ClassPathLibraries).
  */
 class OneJnaIT {
 

@@ -99,7 +99,7 @@ class PluginCodeBeforeGrantIT {
         }
     }
 
-    /** Pins: the ServiceLoader mediator's headers passed the check, so SPI Fly would create the jar's providers. */
+    /** Pins: the ServiceLoader mediator's headers passed the check, so a mediator would create the jar's providers. */
     @Test
     void aPluginAskingTheServiceLoaderMediatorIsRefused() throws Exception {
         try (HostProcess host = HostProcess.serve(data)) {

@@ -16,16 +16,20 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.jar.Attributes;
 import java.util.jar.JarFile;
 import org.ops4j.pax.exam.Constants;
 import org.ops4j.pax.exam.Option;
 import pi.host.launcher.DistributionRecord;
+import pi.host.launcher.ServiceLoaderCapabilities;
 
 /**
  * The container every in-container test boots: exactly the bundle set the launcher ships (as
- * {@code bundles/target/pi-host/bundles.list} names it, in its order), plus what Pax Exam and the
+ * {@code bundles/target/pi-host/bundles.list} names it, in its order, then the libraries the launcher
+ * offers from its class path, installed here as the bundles they are), plus what Pax Exam and the
  * test code need to run inside Felix. Tests see the host as a user's launcher starts it, not a set
- * of bundles picked for the test.
+ * of bundles picked for the test. (One difference: slf4j-api finds no provider without the launcher's
+ * class path, so the host's bundles log nothing here; slf4j says so once on stderr.)
  */
 public final class HostBundles {
 
@@ -71,6 +75,9 @@ public final class HostBundles {
         return composite(
                 // an unresolved bundle is a broken assembly: fail the container, not some later assertion
                 systemProperty(Constants.EXAM_FAIL_ON_UNRESOLVED_KEY).value("true"),
+                // as the launcher declares them (Rhino requires them; no mediator runs)
+                frameworkProperty(org.osgi.framework.Constants.FRAMEWORK_SYSTEMCAPABILITIES_EXTRA)
+                        .value(ServiceLoaderCapabilities.SYSTEM_CAPABILITIES_EXTRA),
                 distributionRecord(jars, extraLocations),
                 dropInFolder(),
                 examSupport(),
@@ -135,7 +142,10 @@ public final class HostBundles {
                 mavenBundle("org.awaitility", "awaitility").versionAsInProject());
     }
 
-    /** The jars of the assembly, in install order. */
+    /**
+     * The jars of the assembly, in install order: bundles.list's, then those of the launcher's class-path
+     * libraries it does not list (slf4j; JNA is in both).
+     */
     public static List<Path> assembledJars() {
         Path root = assemblyRoot();
         Path list = root.resolve("bundles.list");
@@ -157,6 +167,23 @@ public final class HostBundles {
         }
         if (jars.isEmpty()) {
             throw new IllegalStateException(list + " names no bundle");
+        }
+        // the launcher's ClassPathLibraries: every pi-host/bundle/ jar of its Class-Path (read here, as the
+        // probe in the container does not see the launcher's classes)
+        Path launcher = root.resolveSibling("pi.host.launcher.jar");
+        try (JarFile file = new JarFile(launcher.toFile(), false)) {
+            String classPath = file.getManifest().getMainAttributes().getValue(Attributes.Name.CLASS_PATH);
+            for (String entry : classPath.strip().split(" +")) {
+                Path jar = launcher.resolveSibling(entry).normalize();
+                if (entry.startsWith("pi-host/bundle/") && !jars.contains(jar)) {
+                    if (!Files.isRegularFile(jar)) {
+                        throw new IllegalStateException(launcher + "'s Class-Path names " + entry + ", which is missing");
+                    }
+                    jars.add(jar);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + launcher + " (is the bundles module packaged?)", e);
         }
         return jars;
     }
