@@ -109,6 +109,14 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
         }
     }
 
+    /**
+     * Whether no tool call runs and none has for the pause ({@link #QUIET_MS}): for background work that
+     * polls instead of queueing here (the database's checkpoints). True before the first answer.
+     */
+    public boolean paused() {
+        return calls.get() == 0 && System.nanoTime() - lastPause >= quietNanos;
+    }
+
     @Override
     public void hostStopping() {
         stopping = true;
