@@ -15,7 +15,7 @@ import pi.host.core.internal.args.CompiledSchema;
 import pi.host.core.internal.args.InvalidSchemaException;
 import pi.host.core.internal.args.SchemaValidator;
 import pi.host.core.internal.info.FirstAnswer;
-import pi.host.core.internal.json.Json;
+import pi.host.core.internal.info.StartupGate;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.registry.RegisteredTool;
@@ -35,7 +35,10 @@ import pi.host.spi.ToolKind;
 @Component(service = Catalog.class)
 public final class Catalog {
 
-    /** A tool's text and schema as read from its provider. */
+    /**
+     * A tool's text and schema as read from its provider; {@code inputSchema} is the tree {@code schema} was
+     * compiled from (parsed once), never changed.
+     */
     public record Described(String description, JsonNode inputSchema, CompiledSchema schema, String problem) {
         public boolean usable() {
             return problem == null;
@@ -66,13 +69,18 @@ public final class Catalog {
     private volatile SchemaValidator validator;
 
     @Activate
-    public Catalog(@Reference ToolRegistry registry, @Reference FirstAnswer firstAnswer) {
+    public Catalog(@Reference ToolRegistry registry, @Reference FirstAnswer firstAnswer,
+            @Reference StartupGate startup) {
         this(registry);
-        // Setting up the validator and compiling the builtins' schemas is a noticeable part of a start; the
-        // first answer needs neither, so it starts after it rather than competing with it for the CPU. A
-        // call that needs them sooner sets up what it needs itself (both are lazy; it waits at most for
-        // the validator being set up, which it would have done anyway). It gives way to tool calls between
-        // tools: a call needs the validator and its own tool's schema, not the others' (FirstAnswer#warmUp).
+        // A session's first call needs the validator set up, its own tool's schema compiled and the
+        // validator's first use done: 10-13 ms of that call's CPU when it did them itself (docs/performance-log.md,
+        // round grep11). The first answer needs none of it, so it starts right after that answer (and once the
+        // builtin tools are registered: they start after it), beside the client's next request rather than
+        // after a pause: the builtins' schemas (checked at build time, a few ms for all of them). A call that gets there first waits for what is under way (the validator,
+        // a schema being compiled) or does it itself; it never fails for it. The other tools' schemas (each
+        // checked against its meta-schema here, far more work) wait for the calls to pause (FirstAnswer#warmUp)
+        // and give way to calls between tools.
+        firstAnswer.warmUpAtOnce(() -> warmBuiltins(firstAnswer, startup));
         firstAnswer.warmUp(() -> warm(firstAnswer));
     }
 
@@ -95,6 +103,24 @@ public final class Catalog {
     /** How many tools are described (for tests: what the warm-up did so far). */
     int describedCount() {
         return described.size();
+    }
+
+    private void warmBuiltins(FirstAnswer host, StartupGate startup) {
+        validator().warmUp();
+        try {
+            startup.await(); // the builtin tools register at the host's last start level
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return;
+        }
+        for (RegisteredTool tool : registry.all()) {
+            if (host.stopping() || startup.stopping()) {
+                return; // what is left would load classes from bundles the framework is closing
+            }
+            if (tool.origin() == ToolOrigin.BUILTIN) {
+                describe(tool);
+            }
+        }
     }
 
     private void warm(FirstAnswer calls) {
@@ -140,14 +166,14 @@ public final class Catalog {
             return new Described("", null, null, "the provider failed to describe the tool: " + e);
         }
         try {
+            JsonNode tree = SchemaValidator.parse(schemaText); // once: compiled, and listed as it is
             // a builtin's schema is the host's own and checked against its meta-schema at build time
             // (BuiltinSchemasIT); everything else is untrusted and checked here. The origin is the
             // registry's, which it grants by the launcher's record, so no other tool can take this path
-            CompiledSchema schema = tool.origin() == ToolOrigin.BUILTIN ? validator().compileBuiltin(schemaText)
-                    : validator().compile(schemaText);
-            return new Described(description == null ? "" : description, Json.mapper().readTree(schemaText), schema,
-                    null);
-        } catch (InvalidSchemaException | java.io.IOException e) {
+            CompiledSchema schema = tool.origin() == ToolOrigin.BUILTIN ? validator().compileBuiltinTree(tree)
+                    : validator().compileTree(tree);
+            return new Described(description == null ? "" : description, tree, schema, null);
+        } catch (InvalidSchemaException e) {
             return new Described("", null, null, "the tool's input schema is invalid: " + e.getMessage());
         }
     }

@@ -97,6 +97,25 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
         start(this::drainWarmUps);
     }
 
+    /**
+     * Runs the warm-up {@code step} on a thread of its own right after the first answer, without waiting for
+     * a pause: for the little work a session's first call needs itself (the argument check's first use),
+     * which that call would otherwise do on its own path. Best effort like every warm-up: a failure is
+     * dropped (the call does the work itself), and nothing starts once the host is stopping.
+     */
+    public void warmUpAtOnce(Runnable step) {
+        then(() -> {
+            if (stopping) {
+                return;
+            }
+            try {
+                step.run();
+            } catch (RuntimeException | LinkageError e) {
+                // best effort: the call that needs this work does it itself and reports what fails there
+            }
+        });
+    }
+
     /** A tool call has begun (the pipeline, for every call); cheap: warm-ups read it. */
     public void callStarted() {
         calls.incrementAndGet();
@@ -115,6 +134,11 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
      */
     public boolean paused() {
         return calls.get() == 0 && System.nanoTime() - lastPause >= quietNanos;
+    }
+
+    /** Whether the host is stopping: a warm-up step with several parts ends early then. */
+    public boolean stopping() {
+        return stopping;
     }
 
     @Override
