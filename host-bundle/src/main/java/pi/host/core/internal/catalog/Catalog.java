@@ -15,7 +15,6 @@ import pi.host.core.internal.args.CompiledSchema;
 import pi.host.core.internal.args.InvalidSchemaException;
 import pi.host.core.internal.args.SchemaValidator;
 import pi.host.core.internal.info.FirstAnswer;
-import pi.host.core.internal.info.StartupGate;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.registry.RegisteredTool;
@@ -69,18 +68,20 @@ public final class Catalog {
     private volatile SchemaValidator validator;
 
     @Activate
-    public Catalog(@Reference ToolRegistry registry, @Reference FirstAnswer firstAnswer,
-            @Reference StartupGate startup) {
+    public Catalog(@Reference ToolRegistry registry, @Reference FirstAnswer firstAnswer) {
         this(registry);
-        // A session's first call needs the validator set up, its own tool's schema compiled and the
-        // validator's first use done: 10-13 ms of that call's CPU when it did them itself (docs/performance-log.md,
-        // round grep11). The first answer needs none of it, so it starts right after that answer (and once the
-        // builtin tools are registered: they start after it), beside the client's next request rather than
-        // after a pause: the builtins' schemas (checked at build time, a few ms for all of them). A call that gets there first waits for what is under way (the validator,
-        // a schema being compiled) or does it itself; it never fails for it. The other tools' schemas (each
-        // checked against its meta-schema here, far more work) wait for the calls to pause (FirstAnswer#warmUp)
-        // and give way to calls between tools.
-        firstAnswer.warmUpAtOnce(() -> warmBuiltins(firstAnswer, startup));
+        // The validator's set-up and first use (its classes loaded, linked and initialised by a small schema
+        // and one validation) were 5-7 ms of a session's first call's own CPU (docs/performance-log.md, round
+        // grep11). The first answer needs neither, so they start right after it, beside the client's next
+        // request, not after a pause; a call that gets there first waits for the set-up under way (validator()).
+        // Compiling the schemas themselves stays for the pause: done at once too, that warm-up's CPU inside a
+        // first call's window was more than the 1.5-2 ms it saved the call, which compiles its own schema.
+        firstAnswer.warmUpAtOnce(() -> validator().warmUp());
+        // Setting up the validator and compiling the builtins' schemas is a noticeable part of a start; the
+        // first answer needs neither, so it starts after it rather than competing with it for the CPU. A
+        // call that needs them sooner sets up what it needs itself (both are lazy; it waits at most for
+        // the validator being set up, which it would have done anyway). It gives way to tool calls between
+        // tools: a call needs the validator and its own tool's schema, not the others' (FirstAnswer#warmUp).
         firstAnswer.warmUp(() -> warm(firstAnswer));
     }
 
@@ -103,24 +104,6 @@ public final class Catalog {
     /** How many tools are described (for tests: what the warm-up did so far). */
     int describedCount() {
         return described.size();
-    }
-
-    private void warmBuiltins(FirstAnswer host, StartupGate startup) {
-        validator().warmUp();
-        try {
-            startup.await(); // the builtin tools register at the host's last start level
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return;
-        }
-        for (RegisteredTool tool : registry.all()) {
-            if (host.stopping() || startup.stopping()) {
-                return; // what is left would load classes from bundles the framework is closing
-            }
-            if (tool.origin() == ToolOrigin.BUILTIN) {
-                describe(tool);
-            }
-        }
     }
 
     private void warm(FirstAnswer calls) {
