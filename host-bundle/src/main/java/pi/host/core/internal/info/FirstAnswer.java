@@ -136,11 +136,6 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
         return calls.get() == 0 && System.nanoTime() - lastPause >= quietNanos;
     }
 
-    /** Whether the host is stopping: a warm-up step with several parts ends early then. */
-    public boolean stopping() {
-        return stopping;
-    }
-
     @Override
     public void hostStopping() {
         stopping = true;
