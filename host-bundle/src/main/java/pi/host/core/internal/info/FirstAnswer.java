@@ -16,7 +16,8 @@ import pi.host.spi.QuietWork;
  * thread, so on 2 cores the calls of a session's first burst do not share the CPU with work they do not need
  * (docs/performance-log.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
  * before the pause does it itself. A model thinks for longer than the pause between its turns, so the work
- * is usually done before the calls that would need it. Once the host is stopping nothing more of it starts:
+ * is usually done before the calls that would need it. The exception is the little a session's first call
+ * needs itself ({@link #warmUpAtOnce}: first uses, a few ms), which runs right after the first answer. Once the host is stopping nothing more of it starts:
  * a pause is also what a host that is told to stop right after its first answer sees, and work begun then
  * would load classes from bundle jars the framework is closing.
  */
