@@ -55,6 +55,17 @@ public final class SchemaValidator {
             "draft/2019-09/meta/format", "draft/2019-09/meta/meta-data", "draft/2019-09/meta/validation",
             "draft-07/schema", "draft-06/schema", "draft-04/schema");
 
+    /** What {@link #warmUp} compiles and validates: the builtins' most used keywords, one conforming object. */
+    private static final String WARM_UP_SCHEMA = "{\"type\":\"object\",\"properties\":{"
+            + "\"path\":{\"type\":\"string\",\"description\":\"a path\"},"
+            + "\"mode\":{\"type\":\"string\",\"enum\":[\"a\",\"b\"]},"
+            + "\"count\":{\"type\":\"integer\",\"minimum\":0,\"maximum\":9},"
+            + "\"flag\":{\"type\":\"boolean\"},"
+            + "\"items\":{\"type\":\"array\",\"items\":{\"type\":\"string\"}}},"
+            + "\"required\":[\"path\"],\"additionalProperties\":false}";
+    private static final String WARM_UP_ARGUMENTS = "{\"path\":\"x\",\"mode\":\"a\",\"count\":1,\"flag\":true,"
+            + "\"items\":[\"y\"]}";
+
     private final SchemaRegistry registry;
     /**
      * What a validation runs with: the registry's settings, annotations not collected (what the
@@ -113,7 +124,13 @@ public final class SchemaValidator {
         return metaSchemaLoads.get();
     }
 
-    private CompiledSchema compile(String schemaJson, boolean metaCheck) throws InvalidSchemaException {
+    /**
+     * Parses a schema's text into the tree {@link #compileTree} and {@link #compileBuiltinTree}
+     * take: a caller that also keeps the tree (the catalog lists it) parses once.
+     *
+     * @throws InvalidSchemaException when the text is not JSON or not a JSON object
+     */
+    public static JsonNode parse(String schemaJson) throws InvalidSchemaException {
         if (schemaJson == null) {
             throw new InvalidSchemaException("no schema given");
         }
@@ -129,6 +146,45 @@ public final class SchemaValidator {
         if (!node.isObject()) {
             throw new InvalidSchemaException("schema must be a JSON object, not "
                     + node.getNodeType().name().toLowerCase(Locale.ROOT));
+        }
+        return node;
+    }
+
+    /**
+     * {@link #compile(String)} of a parsed schema ({@link #parse}). The compiled schema keeps the tree:
+     * the caller must not change it afterwards.
+     */
+    public CompiledSchema compileTree(JsonNode schema) throws InvalidSchemaException {
+        return compile(schema, true);
+    }
+
+    /** {@link #compileBuiltin(String)} of a parsed schema ({@link #parse}); the tree is kept, as there. */
+    public CompiledSchema compileBuiltinTree(JsonNode schema) throws InvalidSchemaException {
+        return compile(schema, false);
+    }
+
+    /**
+     * The validator's first use, for a warm-up after the host's first answer: compiles a small schema with
+     * the keywords the builtins' schemas use most and validates a conforming object against it, so that
+     * the first call's compile and validation find that code loaded, linked and initialised (a session's
+     * first argument check spent 10-13 ms there, most of it first use; docs/performance-log.md, round
+     * {@code grep11}). Returns the problems found, none.
+     */
+    public List<String> warmUp() {
+        try {
+            return validate(compileBuiltin(WARM_UP_SCHEMA), Json.mapper().readTree(WARM_UP_ARGUMENTS));
+        } catch (InvalidSchemaException | JsonProcessingException e) {
+            throw new IllegalStateException("the warm-up's own schema: " + e.getMessage(), e);
+        }
+    }
+
+    private CompiledSchema compile(String schemaJson, boolean metaCheck) throws InvalidSchemaException {
+        return compile(parse(schemaJson), metaCheck);
+    }
+
+    private CompiledSchema compile(JsonNode node, boolean metaCheck) throws InvalidSchemaException {
+        if (node == null || !node.isObject()) {
+            throw new InvalidSchemaException("schema must be a JSON object");
         }
         JsonNode declared = node.get("$schema");
         if (declared != null && !declared.isTextual()) {

@@ -15,7 +15,6 @@ import pi.host.core.internal.args.CompiledSchema;
 import pi.host.core.internal.args.InvalidSchemaException;
 import pi.host.core.internal.args.SchemaValidator;
 import pi.host.core.internal.info.FirstAnswer;
-import pi.host.core.internal.json.Json;
 import pi.host.core.internal.policy.ModeMatrix;
 import pi.host.core.internal.policy.OperatingMode;
 import pi.host.core.internal.registry.RegisteredTool;
@@ -35,7 +34,10 @@ import pi.host.spi.ToolKind;
 @Component(service = Catalog.class)
 public final class Catalog {
 
-    /** A tool's text and schema as read from its provider. */
+    /**
+     * A tool's text and schema as read from its provider; {@code inputSchema} is the tree {@code schema} was
+     * compiled from (parsed once), never changed.
+     */
     public record Described(String description, JsonNode inputSchema, CompiledSchema schema, String problem) {
         public boolean usable() {
             return problem == null;
@@ -68,6 +70,13 @@ public final class Catalog {
     @Activate
     public Catalog(@Reference ToolRegistry registry, @Reference FirstAnswer firstAnswer) {
         this(registry);
+        // The validator's set-up and first use (its classes loaded, linked and initialised by a small schema
+        // and one validation) were 5-7 ms of a session's first call's own CPU (docs/performance-log.md, round
+        // grep11). The first answer needs neither, so they start right after it, beside the client's next
+        // request, not after a pause; a call that gets there first waits for the set-up under way (validator()).
+        // Compiling the schemas themselves stays for the pause: done at once too, that warm-up's CPU inside a
+        // first call's window was more than the 1.5-2 ms it saved the call, which compiles its own schema.
+        firstAnswer.warmUpAtOnce(() -> validator().warmUp());
         // Setting up the validator and compiling the builtins' schemas is a noticeable part of a start; the
         // first answer needs neither, so it starts after it rather than competing with it for the CPU. A
         // call that needs them sooner sets up what it needs itself (both are lazy; it waits at most for
@@ -140,14 +149,14 @@ public final class Catalog {
             return new Described("", null, null, "the provider failed to describe the tool: " + e);
         }
         try {
+            JsonNode tree = SchemaValidator.parse(schemaText); // once: compiled, and listed as it is
             // a builtin's schema is the host's own and checked against its meta-schema at build time
             // (BuiltinSchemasIT); everything else is untrusted and checked here. The origin is the
             // registry's, which it grants by the launcher's record, so no other tool can take this path
-            CompiledSchema schema = tool.origin() == ToolOrigin.BUILTIN ? validator().compileBuiltin(schemaText)
-                    : validator().compile(schemaText);
-            return new Described(description == null ? "" : description, Json.mapper().readTree(schemaText), schema,
-                    null);
-        } catch (InvalidSchemaException | java.io.IOException e) {
+            CompiledSchema schema = tool.origin() == ToolOrigin.BUILTIN ? validator().compileBuiltinTree(tree)
+                    : validator().compileTree(tree);
+            return new Described(description == null ? "" : description, tree, schema, null);
+        } catch (InvalidSchemaException e) {
             return new Described("", null, null, "the tool's input schema is invalid: " + e.getMessage());
         }
     }

@@ -59,6 +59,8 @@ public final class ToolPipeline {
             @Reference FirstAnswer warmUps) {
         this.sessions = sessions;
         this.warmUps = warmUps;
+        // the mode matrix's and admission's first use off a session's first call (PipelineWarmUp)
+        warmUps.warmUpAtOnce(PipelineWarmUp::run);
         this.audit = audit;
         this.events = events;
         this.cancellations = cancellations;

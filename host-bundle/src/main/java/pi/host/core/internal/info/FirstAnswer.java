@@ -16,7 +16,8 @@ import pi.host.spi.QuietWork;
  * thread, so on 2 cores the calls of a session's first burst do not share the CPU with work they do not need
  * (docs/performance-log.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
  * before the pause does it itself. A model thinks for longer than the pause between its turns, so the work
- * is usually done before the calls that would need it. Once the host is stopping nothing more of it starts:
+ * is usually done before the calls that would need it. The exception is the little a session's first call
+ * needs itself ({@link #warmUpAtOnce}: first uses, a few ms), which runs right after the first answer. Once the host is stopping nothing more of it starts:
  * a pause is also what a host that is told to stop right after its first answer sees, and work begun then
  * would load classes from bundle jars the framework is closing.
  */
@@ -97,6 +98,25 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
         start(this::drainWarmUps);
     }
 
+    /**
+     * Runs the warm-up {@code step} on a thread of its own right after the first answer, without waiting for
+     * a pause: for the little work a session's first call needs itself (the argument check's first use),
+     * which that call would otherwise do on its own path. Best effort like every warm-up: a failure is
+     * dropped (the call does the work itself), and nothing starts once the host is stopping.
+     */
+    public void warmUpAtOnce(Runnable step) {
+        then(() -> {
+            if (stopping) {
+                return;
+            }
+            try {
+                step.run();
+            } catch (RuntimeException | LinkageError e) {
+                // best effort: the call that needs this work does it itself and reports what fails there
+            }
+        });
+    }
+
     /** A tool call has begun (the pipeline, for every call); cheap: warm-ups read it. */
     public void callStarted() {
         calls.incrementAndGet();
@@ -107,6 +127,14 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
         if (calls.decrementAndGet() == 0) {
             lastPause = System.nanoTime();
         }
+    }
+
+    /**
+     * Whether no tool call runs and none has for the pause ({@link #QUIET_MS}): for background work that
+     * polls instead of queueing here (the database's checkpoints). True before the first answer.
+     */
+    public boolean paused() {
+        return calls.get() == 0 && System.nanoTime() - lastPause >= quietNanos;
     }
 
     @Override

@@ -16,6 +16,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -54,19 +56,43 @@ public final class Database implements AutoCloseable {
      * there is something to checkpoint.
      */
     static final long CHECK_MILLIS = 50;
-    /** Commits after which the log is folded back at once; else at most a second after the last one. */
+    /**
+     * Commits after which the log is folded back at once; else a second after the last checkpoint at the
+     * earliest, once the host is quiet ({@link #QUIET_MILLIS}), and {@link #CHECKPOINT_WAIT_MILLIS} later at
+     * the latest.
+     */
     private static final long CHECKPOINT_COMMITS = 1_000;
     private static final long CHECKPOINT_MAX_MILLIS = 1_000;
+    /**
+     * How long a due checkpoint waits at most for the host to be quiet. A checkpoint is a few ms of CPU and
+     * two syncs; on 2 cores, run inside a session's first call (right after {@code session.create}'s commit)
+     * it took that CPU from the call (docs/performance-log.md, round {@code grep11}). It never waits past the
+     * commit bound above, so the log's size stays bounded as before; durability does not depend on it (a
+     * commit is in the log, synchronously, before it returns).
+     */
+    static final long CHECKPOINT_WAIT_MILLIS = 4_000;
+    /** Quiet: no commit for this long, and the tool calls paused (the supplier the host gives). */
+    static final long QUIET_MILLIS = 200;
 
     /** Prepared statements per connection (each connection is used by one thread at a time). */
     private final Map<Connection, Map<String, PreparedStatement>> statements = new ConcurrentHashMap<>();
     /** Commits since the last checkpoint. */
     private final AtomicLong uncheckpointed = new AtomicLong();
+    /** When the last write transaction committed (System.nanoTime). */
+    private volatile long lastCommit;
+    /** True while no tool call runs and none has for a pause (the host's FirstAnswer); always true for tests. */
+    private final BooleanSupplier callsPaused;
+    private final long waitNanos;
+    /** Checkpoints run so far (tests). */
+    private final AtomicLong checkpoints = new AtomicLong();
     private volatile boolean closed;
 
-    private Database(Path file, CompletableFuture<State> state) {
+    private Database(Path file, CompletableFuture<State> state, BooleanSupplier callsPaused, long waitMillis) {
         this.file = file;
         this.state = state;
+        this.callsPaused = callsPaused;
+        this.waitNanos = TimeUnit.MILLISECONDS.toNanos(waitMillis);
+        this.lastCommit = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS);
         Thread t = new Thread(this::checkpointLoop, "pi-db-checkpoint");
         t.setDaemon(true);
         t.start();
@@ -74,6 +100,8 @@ public final class Database implements AutoCloseable {
 
     private void checkpointLoop() {
         long last = System.nanoTime();
+        boolean waiting = false; // a due checkpoint waits for the host to be quiet, since waitingSince
+        long waitingSince = 0;
         while (!closed) {
             try {
                 Thread.sleep(CHECK_MILLIS); // a periodic task, not a test's synchronisation
@@ -85,17 +113,40 @@ public final class Database implements AutoCloseable {
                 continue; // nothing to fold back into a file that is not the database any more
             }
             long pending = uncheckpointed.get();
+            long now = System.nanoTime();
             boolean due = pending >= CHECKPOINT_COMMITS
-                    || pending > 0 && System.nanoTime() - last >= CHECKPOINT_MAX_MILLIS * 1_000_000;
+                    || pending > 0 && now - last >= CHECKPOINT_MAX_MILLIS * 1_000_000;
             if (s == null || s.failure() != null || !due) {
                 continue;
             }
+            if (pending < CHECKPOINT_COMMITS && !quiet(now)) {
+                if (!waiting) {
+                    waiting = true;
+                    waitingSince = now;
+                }
+                if (now - waitingSince < waitNanos) {
+                    continue;
+                }
+            }
+            waiting = false;
             uncheckpointed.addAndGet(-pending);
-            last = System.nanoTime();
-            if (!checkpoint(s)) {
+            last = now;
+            if (checkpoint(s)) {
+                checkpoints.incrementAndGet();
+            } else {
                 uncheckpointed.addAndGet(pending); // try again next round
             }
         }
+    }
+
+    /** No commit for {@link #QUIET_MILLIS} (a request is being answered) and the tool calls paused. */
+    private boolean quiet(long now) {
+        return now - lastCommit >= TimeUnit.MILLISECONDS.toNanos(QUIET_MILLIS) && callsPaused.getAsBoolean();
+    }
+
+    /** How many background checkpoints ran (tests). */
+    long checkpoints() {
+        return checkpoints.get();
     }
 
     /**
@@ -144,22 +195,30 @@ public final class Database implements AutoCloseable {
         return open(file, Migrations.ALL, DEFAULT_BUSY_MILLIS);
     }
 
+    /** {@link #open(Path)} whose background checkpoints wait for {@code callsPaused} (tests). */
+    static Database open(Path file, BooleanSupplier callsPaused, long waitMillis) {
+        return new Database(file, CompletableFuture.completedFuture(connectAndMigrate(file, Migrations.ALL,
+                DEFAULT_BUSY_MILLIS)), callsPaused, waitMillis);
+    }
+
     /**
      * Starts opening the database on its own thread and returns at once; the first call waits for it.
      * Loading the native SQLite library and migrating is a large share of the host's start-up, and
-     * on two cores it overlaps with the rest of the bundles starting.
+     * on two cores it overlaps with the rest of the bundles starting. {@code callsPaused} says whether no
+     * tool call runs and none has for a pause: the background checkpoints wait for it (bounded).
      */
-    public static Database openInBackground(Path file) {
+    public static Database openInBackground(Path file, BooleanSupplier callsPaused) {
         CompletableFuture<State> opening = new CompletableFuture<>();
         Thread t = new Thread(() -> opening.complete(connectAndMigrate(file, Migrations.ALL, DEFAULT_BUSY_MILLIS)),
                 "pi-db-open");
         t.setDaemon(true);
         t.start();
-        return new Database(file, opening);
+        return new Database(file, opening, callsPaused, CHECKPOINT_WAIT_MILLIS);
     }
 
     static Database open(Path file, List<Migrations.Migration> migrations, int busyMillis) {
-        return new Database(file, CompletableFuture.completedFuture(connectAndMigrate(file, migrations, busyMillis)));
+        return new Database(file, CompletableFuture.completedFuture(connectAndMigrate(file, migrations, busyMillis)),
+                () -> true, CHECKPOINT_WAIT_MILLIS);
     }
 
     private static State connectAndMigrate(Path file, List<Migrations.Migration> migrations, int busyMillis) {
@@ -291,6 +350,7 @@ public final class Database implements AutoCloseable {
                 try {
                     T result = work.run(writer);
                     prepared(writer, "COMMIT").execute();
+                    lastCommit = System.nanoTime();
                     uncheckpointed.incrementAndGet();
                     return result;
                 } catch (SQLException | RuntimeException e) {

@@ -5,11 +5,14 @@ import org.osgi.framework.BundleContext;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
 import org.osgi.service.component.annotations.Deactivate;
+import org.osgi.service.component.annotations.Reference;
+import pi.host.core.internal.info.FirstAnswer;
 
 /**
  * Owns the data dir and its database for the host's lifetime. The data dir comes from the
  * framework property {@code pi.host.data} (set by the launcher); without it, the bundle's private
- * storage area is used (in-container tests).
+ * storage area is used (in-container tests). The database's background checkpoints wait for the tool
+ * calls to pause ({@link FirstAnswer#paused}), so they do not run inside a session's first calls.
  */
 @Component(service = StoreComponent.class)
 public final class StoreComponent {
@@ -21,12 +24,12 @@ public final class StoreComponent {
     private final Database database;
 
     @Activate
-    public StoreComponent(BundleContext context) {
+    public StoreComponent(BundleContext context, @Reference FirstAnswer calls) {
         String configured = context.getProperty(DATA_DIR);
         this.dataDir = configured != null && !configured.isBlank()
                 ? Path.of(configured).toAbsolutePath().normalize()
                 : context.getDataFile("data").toPath().toAbsolutePath();
-        this.database = Database.openInBackground(dataDir.resolve("pi-host.db"));
+        this.database = Database.openInBackground(dataDir.resolve("pi-host.db"), calls::paused);
     }
 
     @Deactivate

@@ -221,6 +221,25 @@ class SchemaValidatorTest {
         assertThat(validator.metaSchemaLoads()).as("the checked compile loads the meta-schema").isPositive();
     }
 
+    /** Pins round grep11: the validator's first use for the warm-up finds nothing wrong and loads no meta-schema. */
+    @Test
+    void theWarmUpsOwnObjectConformsAndLoadsNoMetaSchema() {
+        assertThat(validator.warmUp()).isEmpty();
+        assertThat(validator.metaSchemaLoads()).isZero();
+    }
+
+    /** Pins round grep11: a schema parsed once compiles as its text does, and the tree is the caller's to list. */
+    @Test
+    void aParsedSchemaCompilesAsItsText() throws Exception {
+        JsonNode tree = SchemaValidator.parse(READ_SCHEMA);
+        assertThat(tree).isEqualTo(json(READ_SCHEMA));
+        CompiledSchema schema = validator.compileBuiltinTree(tree);
+        assertThat(validator.validate(schema, json("{\"path\": \"a\", \"offset\": 0}")))
+                .singleElement().asString().startsWith("arguments/offset: ");
+        assertThat(validator.validate(validator.compileTree(tree), json("{\"path\": \"a\"}"))).isEmpty();
+        assertThat(tree).as("compiling leaves the tree as it was").isEqualTo(json(READ_SCHEMA));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"{\"type\": ", "[]", "{\"$schema\": 7}", "{\"$ref\": \"https://example.com/s.json\"}",
         "{\"$schema\": \"https://example.com/my-dialect\"}", "{\"properties\": {\"a\": {\"$ref\": \"#/$defs/missing\"}}}"})

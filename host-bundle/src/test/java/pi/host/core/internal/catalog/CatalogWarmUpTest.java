@@ -30,7 +30,8 @@ class CatalogWarmUpTest {
 
     /**
      * Pins that the catalog's warm-up describes no tool while a tool call runs (the call describes its own),
-     * and still describes every tool once the call has ended.
+     * and still describes every tool once the call has ended; and round grep11: the validator is set up
+     * right after the first answer even while a call runs (a session's first call needs it).
      */
     @Test
     void theWarmUpDescribesNoToolWhileACallRunsAndAllOnceItEnded() {
@@ -43,7 +44,9 @@ class CatalogWarmUpTest {
         Catalog catalog = new Catalog(registry, first);
         first.callStarted();
         first.answered();
+        await().atMost(Duration.ofSeconds(30)).until(catalog::validatorReady);
         await().during(Duration.ofMillis(300)).atMost(Duration.ofMillis(900)).until(() -> catalog.describedCount() == 0);
+        assertThat(catalog.metaSchemaLoads()).as("the validator's first use checks nothing against a meta-schema").isZero();
         first.callEnded();
         await().atMost(Duration.ofSeconds(30)).until(() -> catalog.describedCount() == 3);
     }

@@ -142,6 +142,44 @@ class DatabaseTest {
         }
     }
 
+    /**
+     * Pins round grep11: a due checkpoint waits while the host's tool calls run (it took CPU from a session's
+     * first call), and runs once they paused.
+     */
+    @Test
+    void aDueCheckpointWaitsForTheCallsToPause() throws Exception {
+        java.util.concurrent.atomic.AtomicBoolean paused = new java.util.concurrent.atomic.AtomicBoolean();
+        try (Database db = Database.open(dir.resolve("pi-host.db"), paused::get, 60_000)) {
+            new AuditStore(db).append(row(1));
+            // due a second after the start at the latest; still waiting well after that
+            org.awaitility.Awaitility.await().during(java.time.Duration.ofMillis(1_500))
+                    .atMost(java.time.Duration.ofSeconds(3)).until(() -> db.checkpoints() == 0);
+            paused.set(true);
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> db.checkpoints() == 1);
+        }
+    }
+
+    /** Pins round grep11: the wait for a pause is bounded, so the log is still folded back under steady calls. */
+    @Test
+    void aCheckpointWaitsForAPauseAtMostItsBound() throws Exception {
+        try (Database db = Database.open(dir.resolve("pi-host.db"), () -> false, 300)) {
+            new AuditStore(db).append(row(1));
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> db.checkpoints() == 1);
+        }
+    }
+
+    /** Pins round grep11: a thousand commits are folded back at once, pause or not (the log's size bound). */
+    @Test
+    void aThousandCommitsAreCheckpointedWithoutWaitingForAPause() throws Exception {
+        try (Database db = Database.open(dir.resolve("pi-host.db"), () -> false, 60_000)) {
+            AuditStore audit = new AuditStore(db);
+            for (int i = 0; i < 1_000; i++) {
+                audit.append(row(i));
+            }
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> db.checkpoints() >= 1);
+        }
+    }
+
     private static AuditRecord row(long at) {
         return new AuditRecord(0, at, "s1", "t", "c" + at, "Read", "trace", null, "hash", "{}", null, "allow",
                 "rule", "source", false, 0, 0.1, 0.1, 0.2, true, null);
