@@ -17,7 +17,8 @@ import pi.host.spi.QuietWork;
  * (docs/performance-log.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
  * before the pause does it itself. A model thinks for longer than the pause between its turns, so the work
  * is usually done before the calls that would need it. The exception is the little a session's first call
- * needs itself ({@link #warmUpAtOnce}: first uses, a few ms), which runs right after the first answer. Once the host is stopping nothing more of it starts:
+ * needs itself ({@link #warmUpAtOnce}: first uses, a few ms), which runs right after the first answer.
+ * Once the host is stopping nothing more of it starts:
  * a pause is also what a host that is told to stop right after its first answer sees, and work begun then
  * would load classes from bundle jars the framework is closing.
  */

@@ -2,6 +2,7 @@ package pi.host.core.internal.store;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -9,6 +10,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -127,7 +129,7 @@ class DatabaseTest {
             });
             writer.start();
             try {
-                org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                await().atMost(Duration.ofSeconds(10))
                         .until(() -> written.get() > 50);
                 assertThat(db.checkpointNow()).isTrue();
             } finally {
@@ -152,10 +154,10 @@ class DatabaseTest {
         try (Database db = Database.open(dir.resolve("pi-host.db"), paused::get, 60_000)) {
             new AuditStore(db).append(row(1));
             // due a second after the start at the latest; still waiting well after that
-            org.awaitility.Awaitility.await().during(java.time.Duration.ofMillis(1_500))
-                    .atMost(java.time.Duration.ofSeconds(3)).until(() -> db.checkpoints() == 0);
+            await().during(Duration.ofMillis(1_500))
+                    .atMost(Duration.ofSeconds(3)).until(() -> db.checkpoints() == 0);
             paused.set(true);
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> db.checkpoints() == 1);
+            await().atMost(Duration.ofSeconds(5)).until(() -> db.checkpoints() == 1);
         }
     }
 
@@ -164,7 +166,7 @@ class DatabaseTest {
     void aCheckpointWaitsForAPauseAtMostItsBound() throws Exception {
         try (Database db = Database.open(dir.resolve("pi-host.db"), () -> false, 300)) {
             new AuditStore(db).append(row(1));
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> db.checkpoints() == 1);
+            await().atMost(Duration.ofSeconds(5)).until(() -> db.checkpoints() == 1);
         }
     }
 
@@ -176,7 +178,7 @@ class DatabaseTest {
             for (int i = 0; i < 1_000; i++) {
                 audit.append(row(i));
             }
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(5)).until(() -> db.checkpoints() >= 1);
+            await().atMost(Duration.ofSeconds(5)).until(() -> db.checkpoints() >= 1);
         }
     }
 
