@@ -30,7 +30,6 @@ import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.spi.Builtin;
-import pi.host.spi.PinnedDir;
 import pi.host.spi.PinnedFiles;
 import pi.host.spi.Provenance;
 import pi.host.spi.ToolKind;
@@ -131,40 +130,44 @@ public final class GrepTool implements ToolProvider {
         boolean ci = Boolean.TRUE.equals(a.get("caseInsensitive"));
         boolean single = Files.isRegularFile(base.absolute(), LinkOption.NOFOLLOW_LINKS);
 
-        // relative path (to the search dir, or the file name for a single file) -> what matched there
-        TreeMap<String, Hit> hits = null;
         // spec §4: a directly named file is still filtered by include on its base name (rg would search
         // a named file whatever its filters say, so the filter is applied here for both engines)
         boolean excluded = single && include != null
                 && !Globs.name(include).matcher(base.absolute().getFileName().toString()).matches();
-        Optional<Path> rg = rg();
-        if (rg.isPresent() && !excluded) {
-            hits = viaRg(call, base, single, pattern, include, ci, mode);
-        }
-        boolean usedRg = hits != null;
-        Searcher searcher = null;
-        if (hits == null) {
-            Pattern regex;
-            try {
-                regex = Pattern.compile(pattern, ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
-            } catch (PatternSyntaxException e) {
-                return ToolResult.error(ErrorCode.INVALID_ARGUMENT, "invalid regex: " + e.getDescription()
-                        + " near index " + e.getIndex() + " of " + pattern);
-            }
-            searcher = new Searcher(regex, Needle.of(pattern, ci));
-            hits = excluded ? new TreeMap<>() : inProcess(call, base, single, include, mode, searcher);
-        }
-        if (call.isCancelled()) {
-            return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
-        }
         Path dir = single ? base.absolute().getParent() : base.absolute();
-        StringBuilder out = new StringBuilder();
-        int matches = 0;
-        int filesWithMatches = 0;
-        String cut = null;
-        PinnedDir root = mode == Mode.CONTENT && !hits.isEmpty() ? files.root(call, base) : null;
-        ShownFiles shownFiles = root == null ? null : new ShownFiles(root, belowRoot(root, dir, hits), call::isCancelled);
+        // content mode: the shown files are read from when rg reports them, beside its run, not after it
+        ShownFiles shownFiles = mode == Mode.CONTENT ? new ShownFiles(() -> files.root(call, base), dir,
+                call::isCancelled) : null;
         try {
+            // relative path (to the search dir, or the file name for a single file) -> what matched there
+            TreeMap<String, Hit> hits = null;
+            Optional<Path> rg = rg();
+            if (rg.isPresent() && !excluded) {
+                hits = viaRg(call, base, single, pattern, include, ci, mode, shownFiles);
+            }
+            boolean usedRg = hits != null;
+            Searcher searcher = null;
+            if (hits == null) {
+                Pattern regex;
+                try {
+                    regex = Pattern.compile(pattern, ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+                } catch (PatternSyntaxException e) {
+                    return ToolResult.error(ErrorCode.INVALID_ARGUMENT, "invalid regex: " + e.getDescription()
+                            + " near index " + e.getIndex() + " of " + pattern);
+                }
+                searcher = new Searcher(regex, Needle.of(pattern, ci));
+                hits = excluded ? new TreeMap<>() : inProcess(call, base, single, include, mode, searcher);
+            }
+            if (call.isCancelled()) {
+                return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
+            }
+            StringBuilder out = new StringBuilder();
+            int matches = 0;
+            int filesWithMatches = 0;
+            String cut = null;
+            if (mode == Mode.CONTENT && !hits.isEmpty()) {
+                shownFiles.inOrder(hits.keySet());
+            }
             for (Map.Entry<String, Hit> e : hits.entrySet()) {
                 if (call.isCancelled()) {
                     return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
@@ -247,42 +250,26 @@ public final class GrepTool implements ToolProvider {
                     break;
                 }
             }
+            if (filesWithMatches == 0) {
+                out.append("(no matches for ").append(pattern).append(")\n");
+            }
+            if (cut != null) {
+                out.append("[truncated: ").append(cut).append("; narrow the pattern, include or path]\n");
+            }
+            ToolResult.Builder r = ToolResult.builder().text(out.toString()).truncated(cut != null);
+            if (mode != Mode.FILES) {
+                r.detail("matches", matches); // files mode stops reading a file at its first match
+            }
+            return r.detail("files", filesWithMatches).detail("root", base.root().wire())
+                    .detail("engine", usedRg ? "rg" : "java").build();
         } finally {
-            if (root != null) {
+            if (shownFiles != null) {
                 shownFiles.close(); // its reads end before the root they read below is closed
-                root.close();
             }
         }
-        if (filesWithMatches == 0) {
-            out.append("(no matches for ").append(pattern).append(")\n");
-        }
-        if (cut != null) {
-            out.append("[truncated: ").append(cut).append("; narrow the pattern, include or path]\n");
-        }
-        ToolResult.Builder r = ToolResult.builder().text(out.toString()).truncated(cut != null);
-        if (mode != Mode.FILES) {
-            r.detail("matches", matches); // files mode stops reading a file at its first match
-        }
-        return r.detail("files", filesWithMatches).detail("root", base.root().wire())
-                .detail("engine", usedRg ? "rg" : "java").build();
     }
 
     enum Mode { CONTENT, FILES, COUNT }
-
-    /** Each hit's path below {@code root}, in the hits' order; null for one that is not below it (not shown). */
-    private static List<String> belowRoot(PinnedDir root, Path dir, TreeMap<String, Hit> hits) {
-        List<String> out = new ArrayList<>(hits.size());
-        for (String rel : hits.keySet()) {
-            String below;
-            try {
-                below = root.relative(dir.resolve(rel).normalize());
-            } catch (IllegalArgumentException e) {
-                below = null;
-            }
-            out.add(below);
-        }
-        return out;
-    }
 
     /**
      * What matched in one file: the matching line numbers (rg in content mode), else their count
@@ -316,9 +303,13 @@ public final class GrepTool implements ToolProvider {
         return hits;
     }
 
-    /** What rg reports, per path relative to the searched dir; null when rg failed. */
+    /**
+     * What rg reports, per path relative to the searched dir; null when rg failed. In content mode each
+     * file of the first {@link #MAX_MATCHES} lines is handed to {@code shownFiles} as rg reports it, so its
+     * read begins while rg still runs; whether it is shown is known only at the end (path order).
+     */
     private TreeMap<String, Hit> viaRg(ToolCall call, ResolvedPath base, boolean single, String pattern,
-            String include, boolean ci, Mode mode) throws IOException {
+            String include, boolean ci, Mode mode, ShownFiles shownFiles) throws IOException {
         List<String> args = new ArrayList<>(List.of("--null"));
         switch (mode) {
             case FILES -> args.add("--files-with-matches"); // no per-line output: rg stops a file at a match
@@ -377,7 +368,15 @@ public final class GrepTool implements ToolProvider {
                 return true; // the same base-name glob as the fallback, whatever rg's type matching did
             }
             if (mode == Mode.CONTENT) {
-                BitSet lines = hits.computeIfAbsent(rel, k -> new Hit(new BitSet(), 0)).lines();
+                Hit hit = hits.get(rel);
+                if (hit == null) {
+                    hit = new Hit(new BitSet(), 0);
+                    hits.put(rel, hit);
+                    if (collected[0] < MAX_MATCHES) {
+                        shownFiles.early(rel);
+                    }
+                }
+                BitSet lines = hit.lines();
                 lines.set(n);
                 lastPath[0] = Arrays.copyOfRange(buf, off, nul);
                 lastLines[0] = lines;

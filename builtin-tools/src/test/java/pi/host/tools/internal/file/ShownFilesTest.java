@@ -9,10 +9,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import pi.host.spi.FileInfo;
@@ -31,14 +33,14 @@ class ShownFilesTest {
         fx.file("bin.dat", "x\0y\n");
         Files.createSymbolicLink(fx.ws.resolve("link.txt"), fx.ws.resolve("a.txt"));
         fx.file("z.txt", "last");
-        PinnedDir root = fx.files.pin(fx.ws);
         List<String> rels = new ArrayList<>(List.of("a.txt", "bin.dat", "link.txt", "gone.txt", "z.txt"));
-        rels.add(null); // not below the root
+        rels.add("../outside.txt"); // not below the root
         for (int i = 0; i < ShownFiles.AHEAD; i++) {
             rels.add("a.txt"); // more than are read ahead at once
         }
         rels.add("z.txt");
-        try (ShownFiles shown = new ShownFiles(root, rels, () -> false)) {
+        try (ShownFiles shown = new ShownFiles(() -> fx.files.pin(fx.ws), fx.ws, () -> false)) {
+            shown.inOrder(rels);
             ShownFiles.Shown a = shown.next();
             assertThat(a.lines().count()).isEqualTo(2);
             assertThat(a.lines().line(2)).isEqualTo("two");
@@ -52,8 +54,48 @@ class ShownFilesTest {
                 assertThat(shown.next().lines().line(1)).isEqualTo("one");
             }
             assertThat(shown.next().lines().line(1)).isEqualTo("last");
-        } finally {
-            root.close();
+        }
+    }
+
+    /** Pins that a read begun while the search ran is the one taken, and the others are read in turn. */
+    @Test
+    void aFileReadEarlyIsTakenInItsTurnAndTheRestAreReadThen() throws IOException {
+        Fixture fx = new Fixture(tmp);
+        fx.file("a.txt", "one\n");
+        fx.file("b.txt", "two\n");
+        fx.file("c.txt", "three\n");
+        Counting counting = new Counting(fx.files.pin(fx.ws));
+        try (ShownFiles shown = new ShownFiles(() -> counting, fx.ws, () -> false)) {
+            shown.early("c.txt");
+            shown.early("c.txt"); // one read a file
+            shown.early("../outside.txt"); // not below the root: never read
+            await().atMost(Duration.ofSeconds(30)).until(() -> counting.opens.get() == 1);
+            shown.inOrder(List.of("a.txt", "b.txt", "c.txt"));
+            assertThat(shown.next().lines().line(1)).isEqualTo("one");
+            assertThat(shown.next().lines().line(1)).isEqualTo("two");
+            assertThat(shown.next().lines().line(1)).isEqualTo("three");
+            assertThat(counting.opens.get()).as("c.txt read once, early").isEqualTo(3);
+        }
+        assertThat(counting.closed).as("the root closed with the reads").isTrue();
+    }
+
+    /** Pins the early reads' bound: past it a file is read in its turn, whole, not dropped. */
+    @Test
+    void pastTheEarlyBoundAFileIsReadInItsTurn() throws IOException {
+        Fixture fx = new Fixture(tmp);
+        byte[] big = new byte[(int) ShownFiles.EARLY_BYTES];
+        Arrays.fill(big, (byte) 'x');
+        Files.write(fx.ws.resolve("big.txt"), big);
+        fx.file("small.txt", "small\n");
+        Counting counting = new Counting(fx.files.pin(fx.ws));
+        try (ShownFiles shown = new ShownFiles(() -> counting, fx.ws, () -> false)) {
+            shown.early("big.txt");
+            await().atMost(Duration.ofSeconds(30)).until(() -> counting.opens.get() == 1);
+            shown.early("small.txt"); // the bound is taken: not begun
+            shown.inOrder(List.of("big.txt", "small.txt"));
+            assertThat(shown.next().bytes()).hasSize(big.length);
+            assertThat(shown.next().lines().line(1)).isEqualTo("small");
+            assertThat(counting.opens.get()).isEqualTo(2);
         }
     }
 
@@ -66,7 +108,9 @@ class ShownFilesTest {
         CountDownLatch release = new CountDownLatch(1);
         PinnedDir real = fx.files.pin(fx.ws);
         PinnedDir slow = new Delaying(real, entered, release);
-        ShownFiles shown = new ShownFiles(slow, List.of("a.txt", "a.txt"), () -> false);
+        ShownFiles shown = new ShownFiles(() -> slow, fx.ws, () -> false);
+        shown.early("a.txt");
+        shown.inOrder(List.of("a.txt", "a.txt"));
         assertThat(entered.await(30, TimeUnit.SECONDS)).isTrue();
         AtomicBoolean closed = new AtomicBoolean();
         Thread closer = new Thread(() -> {
@@ -77,7 +121,34 @@ class ShownFilesTest {
         await().during(Duration.ofMillis(300)).atMost(Duration.ofSeconds(5)).until(() -> !closed.get());
         release.countDown();
         await().atMost(Duration.ofSeconds(30)).untilTrue(closed);
-        real.close();
+    }
+
+    /** The real pinned root, counting its opens and whether it was closed. */
+    private static final class Counting implements PinnedDir {
+        final PinnedDir real;
+        final AtomicInteger opens = new AtomicInteger();
+        volatile boolean closed;
+
+        Counting(PinnedDir real) {
+            this.real = real;
+        }
+
+        @Override public Path path() { return real.path(); }
+        @Override public String relative(Path absolute) { return real.relative(absolute); }
+        @Override public FileInfo stat(String relative) throws IOException { return real.stat(relative); }
+        @Override public PinnedFile open(String relative) throws IOException {
+            opens.incrementAndGet();
+            return real.open(relative);
+        }
+        @Override public PinnedDir dir(String relative, boolean create) throws IOException { return real.dir(relative, create); }
+        @Override public void write(String name, byte[] bytes, String mode, boolean replace) throws IOException {
+            real.write(name, bytes, mode, replace);
+        }
+        @Override public void delete(String relative) throws IOException { real.delete(relative); }
+        @Override public void close() {
+            closed = true;
+            real.close();
+        }
     }
 
     /** The real pinned root, its first open held until released. */
