@@ -53,7 +53,7 @@ final class ShownFiles implements AutoCloseable {
     private final AtomicBoolean stop = new AtomicBoolean();
     private final AtomicLong earlyBytes = new AtomicLong();
     /** The reads begun during the search, by the file's path relative to {@code dir}, not yet taken. */
-    private final Map<String, ForkJoinTask<Shown>> early = new HashMap<>();
+    private final Map<String, Ahead> early = new HashMap<>();
     private final ArrayDeque<Ahead> ahead = new ArrayDeque<>();
     private Iterator<String> pending = Collections.emptyIterator();
     /** The reads in {@link #ahead} that {@link #fill} began (the early ones are not counted). */
@@ -91,7 +91,7 @@ final class ShownFiles implements AutoCloseable {
         }
         String below = below(relative);
         if (below != null) {
-            early.put(relative, FilePool.get().submit(() -> read(below, true)));
+            early.put(relative, new Ahead(below, FilePool.get().submit(() -> read(below, true)), false));
         }
     }
 
@@ -135,9 +135,9 @@ final class ShownFiles implements AutoCloseable {
     private void fill() {
         while (lateAhead < AHEAD && pending.hasNext()) {
             String relative = pending.next();
-            ForkJoinTask<Shown> begun = early.remove(relative);
+            Ahead begun = early.remove(relative);
             if (begun != null) {
-                ahead.add(new Ahead(below(relative), begun, false));
+                ahead.add(begun);
                 continue;
             }
             String below = below(relative);
@@ -190,8 +190,8 @@ final class ShownFiles implements AutoCloseable {
         for (Ahead a : ahead) {
             join(a.task());
         }
-        for (ForkJoinTask<Shown> t : early.values()) {
-            join(t);
+        for (Ahead a : early.values()) {
+            join(a.task());
         }
         ahead.clear();
         early.clear();
