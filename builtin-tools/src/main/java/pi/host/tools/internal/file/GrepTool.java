@@ -136,7 +136,7 @@ public final class GrepTool implements ToolProvider {
                 && !Globs.name(include).matcher(base.absolute().getFileName().toString()).matches();
         Path dir = single ? base.absolute().getParent() : base.absolute();
         // content mode: the shown files are read from when rg reports them, beside its run, not after it
-        ShownFiles shownFiles = mode == Mode.CONTENT ? new ShownFiles(() -> files.root(call, base), dir,
+        ShownFiles shownFiles = mode == Mode.CONTENT ? new ShownFiles(() -> files.root(call, base), dir, context,
                 call::isCancelled) : null;
         try {
             // relative path (to the search dir, or the file name for a single file) -> what matched there
@@ -166,7 +166,8 @@ public final class GrepTool implements ToolProvider {
             int filesWithMatches = 0;
             String cut = null;
             if (mode == Mode.CONTENT && !hits.isEmpty()) {
-                shownFiles.inOrder(hits.keySet());
+                TreeMap<String, Hit> found = hits;
+                shownFiles.inOrder(found.keySet(), rel -> found.get(rel).lines());
             }
             for (Map.Entry<String, Hit> e : hits.entrySet()) {
                 if (call.isCancelled()) {
@@ -193,15 +194,14 @@ public final class GrepTool implements ToolProvider {
                 if (read == null) {
                     continue; // gone, no longer the file the search saw (a link now), or binary: not shown
                 }
-                byte[] bytes = read.bytes();
-                LineIndex lines = read.lines();
                 BitSet m = e.getValue().lines();
                 if (m == null) {
                     // the in-process engine matches again on the bytes it tags, so lines and tag agree
+                    byte[] bytes = read.bytes();
                     m = new BitSet();
                     searcher.scan(bytes, bytes.length, false, m);
-                } else if (m.length() > lines.count() + 1) {
-                    m = m.get(0, lines.count() + 1); // the file shrank since rg read it
+                } else if (m.length() > read.count() + 1) {
+                    m = m.get(0, read.count() + 1); // the file shrank since rg read it
                 }
                 if (m.isEmpty()) {
                     continue;
@@ -222,17 +222,14 @@ public final class GrepTool implements ToolProvider {
                     cut = "more than " + MAX_MATCHES + " matching lines";
                 }
                 byte[] digest = read.digest();
-                BitSet show = new BitSet();
-                for (int i = m.nextSetBit(0); i >= 0; i = m.nextSetBit(i + 1)) {
-                    show.set(Math.max(1, i - context), Math.min(lines.count(), i + context) + 1);
-                }
+                BitSet show = ShownFiles.shown(m, context, read.count());
                 StringBuilder block = new StringBuilder(Tags.header(shown, digest)).append('\n');
                 int prev = -1;
                 for (int i = show.nextSetBit(0); i >= 0; i = show.nextSetBit(i + 1)) {
                     if (prev >= 0 && i > prev + 1) {
                         block.append("--\n");
                     }
-                    String text = lines.line(i);
+                    String text = read.line().apply(i);
                     if (text.length() > MAX_LINE_CHARS) {
                         text = text.substring(0, MAX_LINE_CHARS) + " [line cut at " + MAX_LINE_CHARS + " characters]";
                     }
@@ -305,8 +302,8 @@ public final class GrepTool implements ToolProvider {
 
     /**
      * What rg reports, per path relative to the searched dir; null when rg failed. In content mode each
-     * file of the first {@link #MAX_MATCHES} lines is handed to {@code shownFiles} as rg reports it, so its
-     * read begins while rg still runs; whether it is shown is known only at the end (path order).
+     * file of the first {@link #MAX_MATCHES} lines is handed to {@code shownFiles} once rg has reported its
+     * lines, so its read begins while rg still runs; whether it is shown is known only at the end (path order).
      */
     private TreeMap<String, Hit> viaRg(ToolCall call, ResolvedPath base, boolean single, String pattern,
             String include, boolean ci, Mode mode, ShownFiles shownFiles) throws IOException {
@@ -338,6 +335,8 @@ public final class GrepTool implements ToolProvider {
         // rg prints a file's lines together: the previous record's path and line set are reused
         byte[][] lastPath = {new byte[0]};
         BitSet[] lastLines = {null};
+        String[] lastRel = {null};
+        int[] offered = {0}; // the lines collected before the previous file's first: only the first files are read early
         List<String> rgArgs = single ? args : Rg.skipping(args, GlobTool.skipped(call, base.absolute()));
         int rc = Rg.run(rg.get(), rgArgs, cwd, call, mode == Mode.FILES ? (byte) 0 : (byte) '\n', (buf, off, len) -> {
             int nul = mode == Mode.FILES ? off + len : indexOf(buf, off, off + len, (byte) 0);
@@ -368,18 +367,16 @@ public final class GrepTool implements ToolProvider {
                 return true; // the same base-name glob as the fallback, whatever rg's type matching did
             }
             if (mode == Mode.CONTENT) {
-                Hit hit = hits.get(rel);
-                if (hit == null) {
-                    hit = new Hit(new BitSet(), 0);
-                    hits.put(rel, hit);
-                    if (collected[0] < MAX_MATCHES) {
-                        shownFiles.early(rel);
-                    }
+                if (lastLines[0] != null && offered[0] < MAX_MATCHES) {
+                    // rg prints a file's lines together: the previous file has all its lines, its read may begin
+                    shownFiles.early(lastRel[0], lastLines[0]);
                 }
-                BitSet lines = hit.lines();
+                BitSet lines = hits.computeIfAbsent(rel, k -> new Hit(new BitSet(), 0)).lines();
                 lines.set(n);
                 lastPath[0] = Arrays.copyOfRange(buf, off, nul);
                 lastLines[0] = lines;
+                lastRel[0] = rel;
+                offered[0] = collected[0];
             } else {
                 hits.put(rel, new Hit(mode == Mode.COUNT ? n : 1));
             }
