@@ -2,7 +2,7 @@ package pi.host.core.internal.fs;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.StringJoiner;
+import pi.host.core.internal.paths.RelativeNames;
 import pi.host.spi.FileInfo;
 import pi.host.spi.PathChangedException;
 import pi.host.spi.PinnedDir;
@@ -57,18 +57,7 @@ final class FdDir implements PinnedDir {
         if (!absolute.startsWith(path)) {
             throw new IllegalArgumentException(absolute + " is not below " + path);
         }
-        String text = absolute.toString();
-        if (text.indexOf("/.") < 0) {
-            // no name starts with a dot, so none is "." or "..": the names below this folder are the text after
-            // its own (a path's text has no doubled or trailing slash). relativize, which C2 compiled to one of
-            // the largest tasks of a fresh host's first calls, only where a name might be one of them
-            // (docs/performance-log.md, "branch `c2big12`")
-            String own = path.toString();
-            return text.substring(own.endsWith("/") ? own.length() : own.length() + 1);
-        }
-        StringJoiner names = new StringJoiner("/");
-        path.relativize(absolute).forEach(n -> names.add(n.toString()));
-        return names.toString();
+        return RelativeNames.of(path, absolute);
     }
 
     @Override
