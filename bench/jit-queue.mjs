@@ -9,6 +9,7 @@
 // Also: how many times the call path's methods without a loop (pi.host, Jackson; no backedge count) had been
 // invoked when C1 was asked for them inside the window (quartiles): the tier-3 threshold times the load
 // feedback's factor (Tier3LoadFeedback), i.e. how many calls run such a method in the interpreter.
+// Then the largest C2 tasks queued from FROM on and the methods C2 compiled more than once (branch c2big12).
 // Usage: node bench/jit-queue.mjs LOG FROM TO [--depth N]
 import { readFileSync } from 'node:fs';
 
@@ -30,10 +31,13 @@ for (const m of text.matchAll(/<task_queued [^>]*>/g)) {
     count: Number(attr(t, 'count') ?? NaN), backedges: Number(attr(t, 'backedge_count') ?? 0) });
 }
 // a compiler thread's task and its task_done follow each other in its compilation_log
-for (const m of text.matchAll(/<task (compile_id='[^']*')[^>]*stamp='([^']*)'[^>]*>[\s\S]*?<task_done [^>]*stamp='([^']*)'/g)) {
+for (const m of text.matchAll(/<task (compile_id='[^']*')[^>]*stamp='([^']*)'[^>]*>[\s\S]*?(<task_done [^>]*>)/g)) {
   const id = /'([^']*)'/.exec(m[1])[1];
   const t = tasks.get(id);
-  if (t) { t.started = Number(m[2]); t.done = Number(m[3]); }
+  if (t) {
+    t.started = Number(m[2]); t.done = Number(attr(m[3], 'stamp'));
+    t.inlinedBytes = Number(attr(m[3], 'inlined_bytes') ?? 0); t.codeBytes = Number(attr(m[3], 'nmsize') ?? 0);
+  }
 }
 const all = [...tasks.values()];
 const waitingAt = (s, level) => all.filter((t) => (level === 4 ? t.level === 4 : t.level < 4) && t.queued <= s && !(t.started <= s));
@@ -67,3 +71,17 @@ console.log(`  call path without loops queued for C1 in the window: ${loopless.l
 const c2Busy = all.filter((t) => t.level === 4 && t.started !== undefined && t.done > from && t.started < to);
 const c2InWindow = c2Busy.reduce((a, t) => a + Math.min(t.done, to) - Math.max(t.started, from), 0);
 console.log(`  C2 compile time inside the window: ${(c2InWindow * 1000).toFixed(0)} ms; by package: ${top(count(c2Busy, (t) => pkg(t.method)))}`);
+// the largest C2 tasks queued from the window's start on (they hold C2's one thread while the calls' other methods
+// wait in its queue), and the methods C2 compiled more than once (an OSR and a normal one, or again after a
+// deoptimisation): bytecode inlined and code made, as LogCompilation's task_done gives them
+const c2From = all.filter((t) => t.level === 4 && t.queued >= from && t.done !== undefined);
+const ms = (t) => (t.done - t.started) * 1000;
+const short = (t) => { const [cls, name] = t.method.split(' '); return `${cls.split('.').pop()}.${name}`; };
+console.log(`  C2 tasks queued from the window's start: ${c2From.length}, ${c2From.reduce((a, t) => a + ms(t), 0).toFixed(0)} ms in all;`
+  + ` the largest: ${[...c2From].sort((a, b) => ms(b) - ms(a)).slice(0, 8)
+    .map((t) => `${short(t)}${t.osr ? ' (OSR)' : ''} ${ms(t).toFixed(0)} ms, ${t.inlinedBytes} B inlined`).join('; ')}`);
+const byMethod = new Map();
+for (const t of all.filter((x) => x.level === 4 && x.done !== undefined)) byMethod.set(t.method, [...(byMethod.get(t.method) ?? []), t]);
+const again = [...byMethod.values()].filter((xs) => xs.length > 1).sort((a, b) => b.reduce((s, t) => s + ms(t), 0) - a.reduce((s, t) => s + ms(t), 0));
+console.log(`  methods C2 compiled more than once: ${again.length}; the costliest: ${again.slice(0, 6)
+  .map((xs) => `${short(xs[0])} ${xs.map((t) => `${t.osr ? 'OSR ' : ''}${ms(t).toFixed(0)} ms`).join(' + ')}`).join('; ')}`);

@@ -49,6 +49,16 @@ pi_host_jvm() {
     'io.modelcontextprotocol.*' 'reactor.*'; do
     opts+=("-XX:CompileCommand=CompileThresholdScaling,$pattern::*,$factor")
   done
+  # Reactor's subscribe and onSubscribe are not inlined: through them the MCP SDK assembles each request's chain of
+  # operators, once per request, and C2 followed that chain 8-11 KB deep from each of several roots (InternalMonoOperator
+  # and SinkOneMulticast subscribe, MonoInnerProducerBase complete: 0.15-0.25 s of C2 each on this machine, while the rest
+  # of the call path waited in its queue). A real call there costs a few ns of a call's ~500 µs; each element's onNext is
+  # left as it is. Not our own once-per-call methods: split out of the compilation that carried them, the AOT cache's
+  # profiles (2,000 training calls) kept them in C1's code for 7,000-28,000 calls (docs/performance-log.md, "branch
+  # `c2big12`").
+  for pattern in 'reactor.core.publisher.*::subscribe' 'reactor.core.publisher.*::onSubscribe'; do
+    opts+=("-XX:CompileCommand=dontinline,$pattern")
+  done
   # pi-host mcp with its AOT cache (Java 25+): a method the training compiled with C2 starts at C1's level 2, and
   # JDK 25's policy sends it to C2 the next time its level-2 code asks, whatever its counts (compilationPolicy's
   # trained transition). That code asks every 2^Tier2InvokeNotifyFreqLog calls (11; 10 with the factor above)

@@ -2,7 +2,7 @@ package pi.host.core.internal.fs;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.StringJoiner;
+import pi.host.core.internal.paths.RelativeNames;
 import pi.host.spi.FileInfo;
 import pi.host.spi.PathChangedException;
 import pi.host.spi.PinnedDir;
@@ -57,9 +57,7 @@ final class FdDir implements PinnedDir {
         if (!absolute.startsWith(path)) {
             throw new IllegalArgumentException(absolute + " is not below " + path);
         }
-        StringJoiner names = new StringJoiner("/");
-        path.relativize(absolute).forEach(n -> names.add(n.toString()));
-        return names.toString();
+        return RelativeNames.of(path, absolute);
     }
 
     @Override

@@ -7,7 +7,6 @@ import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.List;
 import java.util.Objects;
-import java.util.StringJoiner;
 import pi.host.api.ErrorCode;
 import pi.host.api.PathKind;
 import pi.host.api.ResolvedPath;
@@ -47,8 +46,6 @@ public final class PathResolver {
     /** The session's visualization dir (real spelling, never canonicalised), or null while it is off. */
     private final RootSpec visualization;
     private final List<Path> ownRoots;
-    /** True where the file system's separator is '/': display paths need no re-joining. */
-    private final boolean slashSeparated;
     /** Most specific root first. */
     private final List<RootSpec> roots;
 
@@ -72,7 +69,6 @@ public final class PathResolver {
     public PathResolver(Path workspaceRoot, Path scratchDir, Path visualizationReal, Path visualizationGiven,
             boolean workspaceIsOwn) {
         workspace = workspaceRoot.toAbsolutePath().normalize();
-        slashSeparated = workspace.getFileSystem().getSeparator().equals("/");
         requireWorkspace();
         try {
             workspaceReal = workspace.toRealPath();
@@ -217,13 +213,7 @@ public final class PathResolver {
         if (canonical.equals(workspaceReal)) {
             return ".";
         }
-        Path relative = workspaceReal.relativize(canonical);
-        if (slashSeparated) {
-            return relative.toString(); // already its names joined with '/'
-        }
-        StringJoiner joined = new StringJoiner("/");
-        relative.forEach(name -> joined.add(name.toString()));
-        return joined.toString();
+        return RelativeNames.of(workspaceReal, canonical);
     }
 
     private static void requireKind(PathKind kind) {

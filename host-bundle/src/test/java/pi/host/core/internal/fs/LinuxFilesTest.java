@@ -91,6 +91,9 @@ class LinuxFilesTest {
             assertThat(dir.stat("missing/x")).isNull();
             assertThat(dir.relative(a.resolve("b/f.txt"))).isEqualTo("b/f.txt");
             assertThat(dir.relative(a)).isEmpty();
+            // a name that starts with a dot takes relativize's way, which normalizes "." and ".." away
+            assertThat(dir.relative(a.resolve(".hidden/x"))).isEqualTo(".hidden/x");
+            assertThat(dir.relative(a.resolve("b/./f.txt"))).isEqualTo("b/f.txt");
             AtomicWrite.write(dir, "new/deep/g.txt", "g\n".getBytes(), "rwxr-x---");
             assertThat(Files.readString(a.resolve("new/deep/g.txt"))).isEqualTo("g\n");
             assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(a.resolve("new/deep/g.txt"))))
