@@ -26,6 +26,7 @@ import pi.host.core.internal.json.ErrorText;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.json.JsonText;
 import pi.host.core.internal.json.StreamedJson;
+import pi.host.core.internal.json.TreeReader;
 import pi.host.core.rpc.RpcConnection;
 
 /**
@@ -138,11 +139,15 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         return sent.whenComplete((done, failure) -> finished());
     }
 
-    /** The line as a tree; null when it carries nothing to run (blank, or a parse error, answered here). */
+    /**
+     * The line as a tree; null when it carries nothing to run (blank, or a parse error, answered here).
+     * Read from the parser's tokens (TreeReader): the mapper's tree and its errors, without databind's
+     * set-up for every line.
+     */
     private JsonNode parse(byte[] line, int offset, int length) {
         JsonNode root;
         try {
-            root = mapper.readTree(line, offset, length);
+            root = TreeReader.read(line, offset, length);
         } catch (StreamConstraintsException e) {
             send(error(NullNode.instance, RpcException.PARSE_ERROR, "parse error: " + Json.describe(e), null));
             return null;
