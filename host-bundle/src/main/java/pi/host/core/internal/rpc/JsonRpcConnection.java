@@ -21,11 +21,13 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import pi.host.core.internal.json.ErrorText;
 import pi.host.core.internal.json.Json;
 import pi.host.core.internal.json.JsonText;
 import pi.host.core.internal.json.StreamedJson;
+import pi.host.core.internal.json.TreeReader;
 import pi.host.core.rpc.RpcConnection;
 
 /**
@@ -106,10 +108,7 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         if (root.isArray() && !root.isEmpty()) {
             release.run(); // a batch's requests run on the pool and may block; this thread waits for them
         }
-        CompletableFuture<Void> answered = answer(root, request -> {
-            release.run();
-            request.run();
-        });
+        CompletableFuture<Void> answered = answer(root, release);
         if (!answered.isDone()) {
             release.run(); // the answer comes from another thread (a batch, an abort of a running call)
             try {
@@ -127,22 +126,49 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
      */
     private CompletableFuture<Void> answer(JsonNode root, Executor runner) {
         started();
-        CompletableFuture<Void> sent;
         if (root.isArray()) {
-            sent = receiveBatch((ArrayNode) root);
-        } else {
-            CompletableFuture<Object> response = new CompletableFuture<>();
-            sent = response.thenAccept(this::sendUnlessNull);
-            handle(root, runner, response);
+            return receiveBatch((ArrayNode) root).whenComplete((done, failure) -> finished());
         }
-        return sent.whenComplete((done, failure) -> finished());
+        Reply reply = new Reply();
+        handle(root, runner, reply);
+        return reply.sent;
     }
 
-    /** The line as a tree; null when it carries nothing to run (blank, or a parse error, answered here). */
+    /**
+     * One line's response: sent on the thread that gives it (unless null: a notification's), then the
+     * line no longer counts as running, then {@link #sent} completes (exceptionally when the send
+     * failed). A class of its own, not a chain of futures and lambdas: every call passes here once,
+     * in a fresh Java 17 host interpreted for its first ~150 calls (docs/performance-log.md, j17req12).
+     */
+    private final class Reply implements Consumer<Object> {
+        final CompletableFuture<Void> sent = new CompletableFuture<>();
+
+        @Override
+        public void accept(Object message) {
+            Throwable failed = null;
+            try {
+                sendUnlessNull(message);
+            } catch (Throwable e) {
+                failed = e; // as a dependent future would: the failure ends with the answer it could not deliver
+            }
+            finished();
+            if (failed == null) {
+                sent.complete(null);
+            } else {
+                sent.completeExceptionally(failed);
+            }
+        }
+    }
+
+    /**
+     * The line as a tree; null when it carries nothing to run (blank, or a parse error, answered here).
+     * Read from the parser's tokens (TreeReader): the mapper's tree and its errors, without databind's
+     * set-up for every line.
+     */
     private JsonNode parse(byte[] line, int offset, int length) {
         JsonNode root;
         try {
-            root = mapper.readTree(line, offset, length);
+            root = TreeReader.read(line, offset, length);
         } catch (StreamConstraintsException e) {
             send(error(NullNode.instance, RpcException.PARSE_ERROR, "parse error: " + Json.describe(e), null));
             return null;
@@ -200,73 +226,60 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
      */
     private CompletableFuture<Object> handle(JsonNode request, Executor runner) {
         CompletableFuture<Object> response = new CompletableFuture<>();
-        handle(request, runner, response);
+        handle(request, runner, response::complete);
         return response;
     }
 
     /**
-     * {@link #handle(JsonNode, Executor)} into a response the caller made: what depends on it (the
-     * send) is attached before the request runs, so an answer given on this thread is sent from inside
-     * the call's end (where its {@code tool.completed} may be held in an {@link OutputBatch}), not after.
+     * {@link #handle(JsonNode, Executor)} into a response the caller gives, which takes the response
+     * exactly once: what it does (the send) is fixed before the request runs, so an answer given on
+     * this thread is sent from inside the call's end (where its {@code tool.completed} may be held in an
+     * {@link OutputBatch}), not after.
      */
-    private void handle(JsonNode request, Executor runner, CompletableFuture<Object> response) {
+    private void handle(JsonNode request, Executor runner, Consumer<Object> response) {
         if (!request.isObject()) {
-            response.complete(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: not an object", null));
+            response.accept(error(NullNode.instance, RpcException.INVALID_REQUEST, "invalid request: not an object", null));
             return;
         }
         JsonNode id = request.get("id");
         boolean notification = id == null;
         if (!notification && !(id.isTextual() || id.isNumber() || id.isNull())) {
-            response.complete(error(NullNode.instance, RpcException.INVALID_REQUEST,
+            response.accept(error(NullNode.instance, RpcException.INVALID_REQUEST,
                     "invalid request: id must be a string, a number or null", null));
             return;
         }
         JsonNode replyId = notification ? NullNode.instance : id;
         JsonNode version = request.get("jsonrpc");
         if (version == null || !version.isTextual() || !"2.0".equals(version.textValue())) {
-            response.complete(error(replyId, RpcException.INVALID_REQUEST, "invalid request: jsonrpc must be \"2.0\"", null));
+            response.accept(error(replyId, RpcException.INVALID_REQUEST, "invalid request: jsonrpc must be \"2.0\"", null));
             return;
         }
         JsonNode methodNode = request.get("method");
         if (methodNode == null || !methodNode.isTextual()) {
-            response.complete(error(replyId, RpcException.INVALID_REQUEST, "invalid request: method must be a string", null));
+            response.accept(error(replyId, RpcException.INVALID_REQUEST, "invalid request: method must be a string", null));
             return;
         }
         String name = methodNode.textValue();
         RpcMethod method = methods.get(name);
         if (method == null) {
-            response.complete(notification ? null
+            response.accept(notification ? null
                     : error(replyId, RpcException.METHOD_NOT_FOUND, "method not found: " + ErrorText.quote(name), null));
             return;
         }
         JsonNode rawParams = request.get("params");
         if (rawParams != null && !rawParams.isNull() && !rawParams.isObject()) {
-            response.complete(notification ? null
+            response.accept(notification ? null
                     : error(replyId, RpcException.INVALID_PARAMS, "params must be an object", null));
             return;
         }
         Params params = rawParams == null || rawParams.isNull() ? Params.empty() : new Params((ObjectNode) rawParams);
         boolean counted = !control.contains(name);
         if (counted && !inFlight.tryAcquire()) {
-            response.complete(notification ? null
+            response.accept(notification ? null
                     : error(replyId, RpcException.SERVER_BUSY, "too many requests in flight", null));
             return;
         }
-        Runnable start = () -> {
-            // the request counts as in flight until it is answered, which for a Deferred method may
-            // be before or after this task ends
-            CompletableFuture<Object> answer = new CompletableFuture<>();
-            answer.whenComplete((result, failure) -> {
-                try {
-                    response.complete(notification ? null : respond(replyId, result, failure));
-                } finally {
-                    if (counted) {
-                        inFlight.release();
-                    }
-                }
-            });
-            invoke(method, params, answer);
-        };
+        Call start = new Call(method, params, replyId, notification, counted, response);
         // an Inline method starts on this (the receiving) thread: it never blocks, so the hop to
         // another thread and its wake-up would be pure cost
         Executor on = method instanceof RpcMethod.Inline ? Runnable::run : runner;
@@ -275,10 +288,53 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         } catch (RejectedExecutionException e) {
             if (counted) {
                 inFlight.release();
-                response.complete(notification ? null
+                response.accept(notification ? null
                         : error(replyId, RpcException.SERVER_BUSY, "the host is shutting down", null));
             } else {
                 start.run(); // a control method never waits: with no thread to be had it runs here
+            }
+        }
+    }
+
+    /**
+     * A started request: runs its method, then answers it. The request counts as in flight until it is
+     * answered, which for a Deferred method may be before or after {@link #run} returns. A class rather
+     * than lambdas, as {@link Reply} is.
+     */
+    private final class Call implements Runnable, BiConsumer<Object, Throwable> {
+        private final RpcMethod method;
+        private final Params params;
+        private final JsonNode replyId;
+        private final boolean notification;
+        private final boolean counted;
+        private final Consumer<Object> response;
+
+        Call(RpcMethod method, Params params, JsonNode replyId, boolean notification, boolean counted,
+                Consumer<Object> response) {
+            this.method = method;
+            this.params = params;
+            this.replyId = replyId;
+            this.notification = notification;
+            this.counted = counted;
+            this.response = response;
+        }
+
+        @Override
+        public void run() {
+            CompletableFuture<Object> answer = new CompletableFuture<>();
+            answer.whenComplete(this);
+            invoke(method, params, answer);
+        }
+
+        /** The method's answer (or failure): the response, then the in-flight slot back. */
+        @Override
+        public void accept(Object result, Throwable failure) {
+            try {
+                response.accept(notification ? null : respond(replyId, result, failure));
+            } finally {
+                if (counted) {
+                    inFlight.release();
+                }
             }
         }
     }
@@ -461,8 +517,11 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
         }
     }
 
-    /** Runs its action the first time only; used by one thread. */
-    private static final class Once implements Runnable {
+    /**
+     * Runs its action the first time only; used by one thread. As an executor: the action, then the
+     * task (a request run on the receiving thread lets the reading go first).
+     */
+    private static final class Once implements Runnable, Executor {
         private Runnable action;
 
         Once(Runnable action) {
@@ -476,6 +535,12 @@ final class JsonRpcConnection implements RpcConnection, RpcMethod.Caller {
                 action = null;
                 a.run();
             }
+        }
+
+        @Override
+        public void execute(Runnable task) {
+            run();
+            task.run();
         }
     }
 
