@@ -87,10 +87,17 @@ pi_host_jvm() {
   # JDK's constant descriptors (lambda spinning, 5.5 MiB) and its locale table (9 MiB: the loop that lists
   # every locale for the first Calendar, Jackson's and SQLite's date formats): those finished after the
   # first answer, so what they pooled was still held at memory.sh's reading (docs/performance-log.md, idle4).
+  # The pool is not emptied before its first cleaning at 5 s of uptime, and a quiet machine reads memory.sh's
+  # idle at 4.5-5 s: what it holds then is the start's peak, one C2 and one C1 compilation at once, 8-9.6 MB
+  # with a 4 MiB ceiling, 6-7 MB with 2.5. Felix's resolver and its copy of the OSGi filter are start code too
+  # (the filter's match compiles to 3.3 MiB ~4 s after the first answer, as the last services register).
+  # 2.5 MiB, not less: it stays above the largest C1 compilation of the start's code (Felix's filter parser,
+  # 2.4 MiB), which would otherwise stay interpreted (docs/performance-log.md, idle12).
   if ((feature >= 22)); then
     for pattern in 'java.lang.invoke.*' 'jdk.internal.classfile.*' 'java.lang.classfile.*' 'jdk.internal.constant.*' \
-      'org.apache.felix.framework.*' 'org.apache.felix.scr.impl.xml.*' 'sun.util.locale.*'; do
-      opts+=("-XX:CompileCommand=MemLimit,$pattern::*,4M")
+      'org.apache.felix.framework.*' 'org.osgi.framework.*' 'org.apache.felix.resolver.*' 'org.apache.felix.scr.impl.xml.*' \
+      'sun.util.locale.*'; do
+      opts+=("-XX:CompileCommand=MemLimit,$pattern::*,2560k")
     done
   fi
   # shellcheck disable=SC2206 # word splitting of the user's options is intended

@@ -63,7 +63,7 @@ class JvmOptionChoiceTest {
 
         if (expected) {
             assertThat(ceilings).as("the ceilings for Java %s", version).isNotEmpty()
-                    .allSatisfy(o -> assertThat(o).matches("-XX:CompileCommand=MemLimit,[a-z.]+\\*::\\*,4M"))
+                    .allSatisfy(o -> assertThat(o).matches("-XX:CompileCommand=MemLimit,[a-z.]+\\*::\\*,2560k"))
                     .noneSatisfy(o -> assertThat(o).containsAnyOf("pi.host", "fasterxml", "MemLimit,*"));
             assertThat(jvmOptions(java, assembly)).as("no compile command echoes on the RPC stream")
                     .contains("-XX:CompileCommand=quiet");
