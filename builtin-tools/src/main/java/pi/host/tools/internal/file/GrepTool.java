@@ -30,6 +30,7 @@ import pi.host.api.ToolCall;
 import pi.host.api.ToolProvider;
 import pi.host.api.ToolResult;
 import pi.host.spi.Builtin;
+import pi.host.spi.PinnedDir;
 import pi.host.spi.PinnedFiles;
 import pi.host.spi.Provenance;
 import pi.host.spi.ToolKind;
@@ -130,45 +131,40 @@ public final class GrepTool implements ToolProvider {
         boolean ci = Boolean.TRUE.equals(a.get("caseInsensitive"));
         boolean single = Files.isRegularFile(base.absolute(), LinkOption.NOFOLLOW_LINKS);
 
+        // relative path (to the search dir, or the file name for a single file) -> what matched there
+        TreeMap<String, Hit> hits = null;
         // spec §4: a directly named file is still filtered by include on its base name (rg would search
         // a named file whatever its filters say, so the filter is applied here for both engines)
         boolean excluded = single && include != null
                 && !Globs.name(include).matcher(base.absolute().getFileName().toString()).matches();
+        Optional<Path> rg = rg();
+        if (rg.isPresent() && !excluded) {
+            hits = viaRg(call, base, single, pattern, include, ci, mode);
+        }
+        boolean usedRg = hits != null;
+        Searcher searcher = null;
+        if (hits == null) {
+            Pattern regex;
+            try {
+                regex = Pattern.compile(pattern, ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
+            } catch (PatternSyntaxException e) {
+                return ToolResult.error(ErrorCode.INVALID_ARGUMENT, "invalid regex: " + e.getDescription()
+                        + " near index " + e.getIndex() + " of " + pattern);
+            }
+            searcher = new Searcher(regex, Needle.of(pattern, ci));
+            hits = excluded ? new TreeMap<>() : inProcess(call, base, single, include, mode, searcher);
+        }
+        if (call.isCancelled()) {
+            return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
+        }
         Path dir = single ? base.absolute().getParent() : base.absolute();
-        // content mode: the shown files are read from when rg reports them, beside its run, not after it
-        ShownFiles shownFiles = mode == Mode.CONTENT ? new ShownFiles(() -> files.root(call, base), dir, context,
-                call::isCancelled) : null;
+        StringBuilder out = new StringBuilder();
+        int matches = 0;
+        int filesWithMatches = 0;
+        String cut = null;
+        PinnedDir root = mode == Mode.CONTENT && !hits.isEmpty() ? files.root(call, base) : null;
+        ShownFiles shownFiles = root == null ? null : new ShownFiles(root, belowRoot(root, dir, hits), call::isCancelled);
         try {
-            // relative path (to the search dir, or the file name for a single file) -> what matched there
-            TreeMap<String, Hit> hits = null;
-            Optional<Path> rg = rg();
-            if (rg.isPresent() && !excluded) {
-                hits = viaRg(call, base, single, pattern, include, ci, mode, shownFiles);
-            }
-            boolean usedRg = hits != null;
-            Searcher searcher = null;
-            if (hits == null) {
-                Pattern regex;
-                try {
-                    regex = Pattern.compile(pattern, ci ? Pattern.CASE_INSENSITIVE | Pattern.UNICODE_CASE : 0);
-                } catch (PatternSyntaxException e) {
-                    return ToolResult.error(ErrorCode.INVALID_ARGUMENT, "invalid regex: " + e.getDescription()
-                            + " near index " + e.getIndex() + " of " + pattern);
-                }
-                searcher = new Searcher(regex, Needle.of(pattern, ci));
-                hits = excluded ? new TreeMap<>() : inProcess(call, base, single, include, mode, searcher);
-            }
-            if (call.isCancelled()) {
-                return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
-            }
-            StringBuilder out = new StringBuilder();
-            int matches = 0;
-            int filesWithMatches = 0;
-            String cut = null;
-            if (mode == Mode.CONTENT && !hits.isEmpty()) {
-                TreeMap<String, Hit> found = hits;
-                shownFiles.inOrder(found.keySet(), rel -> found.get(rel).lines());
-            }
             for (Map.Entry<String, Hit> e : hits.entrySet()) {
                 if (call.isCancelled()) {
                     return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
@@ -194,14 +190,15 @@ public final class GrepTool implements ToolProvider {
                 if (read == null) {
                     continue; // gone, no longer the file the search saw (a link now), or binary: not shown
                 }
+                byte[] bytes = read.bytes();
+                LineIndex lines = read.lines();
                 BitSet m = e.getValue().lines();
                 if (m == null) {
                     // the in-process engine matches again on the bytes it tags, so lines and tag agree
-                    byte[] bytes = read.bytes();
                     m = new BitSet();
                     searcher.scan(bytes, bytes.length, false, m);
-                } else if (m.length() > read.count() + 1) {
-                    m = m.get(0, read.count() + 1); // the file shrank since rg read it
+                } else if (m.length() > lines.count() + 1) {
+                    m = m.get(0, lines.count() + 1); // the file shrank since rg read it
                 }
                 if (m.isEmpty()) {
                     continue;
@@ -222,14 +219,17 @@ public final class GrepTool implements ToolProvider {
                     cut = "more than " + MAX_MATCHES + " matching lines";
                 }
                 byte[] digest = read.digest();
-                BitSet show = ShownFiles.shown(m, context, read.count());
+                BitSet show = new BitSet();
+                for (int i = m.nextSetBit(0); i >= 0; i = m.nextSetBit(i + 1)) {
+                    show.set(Math.max(1, i - context), Math.min(lines.count(), i + context) + 1);
+                }
                 StringBuilder block = new StringBuilder(Tags.header(shown, digest)).append('\n');
                 int prev = -1;
                 for (int i = show.nextSetBit(0); i >= 0; i = show.nextSetBit(i + 1)) {
                     if (prev >= 0 && i > prev + 1) {
                         block.append("--\n");
                     }
-                    String text = read.line().apply(i);
+                    String text = lines.line(i);
                     if (text.length() > MAX_LINE_CHARS) {
                         text = text.substring(0, MAX_LINE_CHARS) + " [line cut at " + MAX_LINE_CHARS + " characters]";
                     }
@@ -247,26 +247,42 @@ public final class GrepTool implements ToolProvider {
                     break;
                 }
             }
-            if (filesWithMatches == 0) {
-                out.append("(no matches for ").append(pattern).append(")\n");
-            }
-            if (cut != null) {
-                out.append("[truncated: ").append(cut).append("; narrow the pattern, include or path]\n");
-            }
-            ToolResult.Builder r = ToolResult.builder().text(out.toString()).truncated(cut != null);
-            if (mode != Mode.FILES) {
-                r.detail("matches", matches); // files mode stops reading a file at its first match
-            }
-            return r.detail("files", filesWithMatches).detail("root", base.root().wire())
-                    .detail("engine", usedRg ? "rg" : "java").build();
         } finally {
-            if (shownFiles != null) {
+            if (root != null) {
                 shownFiles.close(); // its reads end before the root they read below is closed
+                root.close();
             }
         }
+        if (filesWithMatches == 0) {
+            out.append("(no matches for ").append(pattern).append(")\n");
+        }
+        if (cut != null) {
+            out.append("[truncated: ").append(cut).append("; narrow the pattern, include or path]\n");
+        }
+        ToolResult.Builder r = ToolResult.builder().text(out.toString()).truncated(cut != null);
+        if (mode != Mode.FILES) {
+            r.detail("matches", matches); // files mode stops reading a file at its first match
+        }
+        return r.detail("files", filesWithMatches).detail("root", base.root().wire())
+                .detail("engine", usedRg ? "rg" : "java").build();
     }
 
     enum Mode { CONTENT, FILES, COUNT }
+
+    /** Each hit's path below {@code root}, in the hits' order; null for one that is not below it (not shown). */
+    private static List<String> belowRoot(PinnedDir root, Path dir, TreeMap<String, Hit> hits) {
+        List<String> out = new ArrayList<>(hits.size());
+        for (String rel : hits.keySet()) {
+            String below;
+            try {
+                below = root.relative(dir.resolve(rel).normalize());
+            } catch (IllegalArgumentException e) {
+                below = null;
+            }
+            out.add(below);
+        }
+        return out;
+    }
 
     /**
      * What matched in one file: the matching line numbers (rg in content mode), else their count
@@ -300,13 +316,9 @@ public final class GrepTool implements ToolProvider {
         return hits;
     }
 
-    /**
-     * What rg reports, per path relative to the searched dir; null when rg failed. In content mode each
-     * file of the first {@link #MAX_MATCHES} lines is handed to {@code shownFiles} once rg has reported its
-     * lines, so its read begins while rg still runs; whether it is shown is known only at the end (path order).
-     */
+    /** What rg reports, per path relative to the searched dir; null when rg failed. */
     private TreeMap<String, Hit> viaRg(ToolCall call, ResolvedPath base, boolean single, String pattern,
-            String include, boolean ci, Mode mode, ShownFiles shownFiles) throws IOException {
+            String include, boolean ci, Mode mode) throws IOException {
         List<String> args = new ArrayList<>(List.of("--null"));
         switch (mode) {
             case FILES -> args.add("--files-with-matches"); // no per-line output: rg stops a file at a match
@@ -335,8 +347,6 @@ public final class GrepTool implements ToolProvider {
         // rg prints a file's lines together: the previous record's path and line set are reused
         byte[][] lastPath = {new byte[0]};
         BitSet[] lastLines = {null};
-        String[] lastRel = {null};
-        int[] offered = {0}; // the lines collected before the previous file's first: only the first files are read early
         List<String> rgArgs = single ? args : Rg.skipping(args, GlobTool.skipped(call, base.absolute()));
         int rc = Rg.run(rg.get(), rgArgs, cwd, call, mode == Mode.FILES ? (byte) 0 : (byte) '\n', (buf, off, len) -> {
             int nul = mode == Mode.FILES ? off + len : indexOf(buf, off, off + len, (byte) 0);
@@ -367,16 +377,10 @@ public final class GrepTool implements ToolProvider {
                 return true; // the same base-name glob as the fallback, whatever rg's type matching did
             }
             if (mode == Mode.CONTENT) {
-                if (lastLines[0] != null && offered[0] < MAX_MATCHES) {
-                    // rg prints a file's lines together: the previous file has all its lines, its read may begin
-                    shownFiles.early(lastRel[0], lastLines[0]);
-                }
                 BitSet lines = hits.computeIfAbsent(rel, k -> new Hit(new BitSet(), 0)).lines();
                 lines.set(n);
                 lastPath[0] = Arrays.copyOfRange(buf, off, nul);
                 lastLines[0] = lines;
-                lastRel[0] = rel;
-                offered[0] = collected[0];
             } else {
                 hits.put(rel, new Hit(mode == Mode.COUNT ? n : 1));
             }
