@@ -101,8 +101,10 @@ public final class LoginPath {
             return Optional.empty();
         } finally {
             if (p != null) {
-                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                // the shell first, then what it had (docs/security.md, "Stopping a process tree")
+                List<ProcessHandle> below = p.descendants().toList();
                 p.destroyForcibly();
+                below.forEach(ProcessHandle::destroyForcibly);
             }
         }
     }

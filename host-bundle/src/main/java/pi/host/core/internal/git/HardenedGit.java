@@ -257,9 +257,15 @@ public final class HardenedGit {
         return kept.toByteArray();
     }
 
+    /**
+     * The process first, then the descendants it had (listed before: once it is gone they are no longer its
+     * descendants and would keep the pipes open). Killed after its children, a parent that waits for one (a
+     * shell, git, Maven) could run its next step between the kills (docs/security.md, "Stopping a process tree").
+     */
     private static void kill(Process p) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> below = p.descendants().toList();
         p.destroyForcibly();
+        below.forEach(ProcessHandle::destroyForcibly);
     }
 
     /** The first executable {@code git} on {@code path}. */

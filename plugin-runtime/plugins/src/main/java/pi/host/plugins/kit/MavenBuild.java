@@ -100,9 +100,14 @@ final class MavenBuild {
         }
     }
 
-    /** The forked JVMs (surefire) first: once Maven is gone they are no longer its descendants. */
+    /**
+     * The process first, then the descendants it had (listed before: once it is gone they are no longer its
+     * descendants and would keep the pipes open). Killed after its children, a parent that waits for one (a
+     * shell, git, Maven) could run its next step between the kills (docs/security.md, "Stopping a process tree").
+     */
     private static void kill(Process process) {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        List<ProcessHandle> below = process.descendants().toList();
         process.destroyForcibly();
+        below.forEach(ProcessHandle::destroyForcibly);
     }
 }

@@ -336,8 +336,10 @@ public final class Connection {
         ProcessHandle w = watchdog();
         if (w != null) {
             // the watchdog ended the server's group on TERM; this catches what left the group or a stuck watchdog
-            w.descendants().forEach(ProcessHandle::destroyForcibly);
+            // the watchdog first, then what it had (docs/security.md, "Stopping a process tree")
+            List<ProcessHandle> below = w.descendants().toList();
             w.destroyForcibly();
+            below.forEach(ProcessHandle::destroyForcibly);
         }
     }
 
