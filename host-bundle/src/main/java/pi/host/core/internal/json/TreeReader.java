@@ -26,7 +26,8 @@ import java.io.IOException;
  */
 public final class TreeReader {
 
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    /** The mapper's own, so the nodes are the ones its {@code readTree} makes. */
+    private static final JsonNodeFactory NODES = Json.mapper().getNodeFactory();
 
     private TreeReader() {
     }
