@@ -37,6 +37,8 @@ public final class Connection {
 
     /** Most pages of {@code tools/list} read from one server. */
     static final int MAX_PAGES = 100;
+    /** How long a failed initialize waits for the server's exit to be told (it follows the closed output). */
+    private static final long EXIT_GRACE_MS = 1_000;
     /** A call waits this long without a word from the server before the bridge asks for a ping. */
     static final long SILENCE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** How long a ping may take before the server counts as gone. */
@@ -123,20 +125,19 @@ public final class Connection {
         CompletableFuture<Void> exited = watchExit(bound);
         try {
             CompletableFuture.anyOf(init, exited).get(bound + 1_000, TimeUnit.MILLISECONDS);
-            if (deathReason != null) {
-                throw new StartFailed(deathReason);
-            }
-            if (!init.isDone()) {
-                throw new StartFailed("the server exited during initialize" + exitDetail());
+            if (!init.isDone() || deathReason != null) {
+                throw new StartFailed(exitReason());
             }
             init.join();
             return tools();
         } catch (TimeoutException e) {
             throw new StartFailed("the server did not answer initialize within " + bound + " ms");
         } catch (ExecutionException | java.util.concurrent.CompletionException e) {
-            if (deathReason != null || exited.isDone()) {
-                throw new StartFailed(deathReason != null ? deathReason
-                        : "the server exited during initialize" + exitDetail());
+            // a server that exits fails initialize as its output closes, a moment before its exit is told:
+            // give the exit that moment (stdio: an http server has no exit to tell), so the reason is the same
+            // whichever comes first
+            if (deathReason != null || (launch != null && exitedWithin(exited, EXIT_GRACE_MS))) {
+                throw new StartFailed(exitReason());
             }
             if (root(e) instanceof TimeoutException) {
                 throw new StartFailed("the server did not answer initialize within " + bound + " ms");
@@ -146,6 +147,24 @@ public final class Connection {
             Thread.currentThread().interrupt();
             throw new StartFailed("interrupted while starting");
         }
+    }
+
+    private static boolean exitedWithin(CompletableFuture<Void> exited, long ms) {
+        try {
+            exited.get(ms, TimeUnit.MILLISECONDS);
+            return true;
+        } catch (TimeoutException | ExecutionException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    /** Why the server is gone: the death already recorded, else its exit as the watchdog told it. */
+    private String exitReason() {
+        String why = deathReason;
+        return why != null ? why : "the server process exited" + exitDetail();
     }
 
     /** Every tool the server lists (bounded in pages), in the server's order. */
@@ -207,8 +226,9 @@ public final class Connection {
     }
 
     private void exited(String why) {
-        exited.complete(null);
+        // the reason first: a start that sees the exit reads it
         died(why);
+        exited.complete(null);
     }
 
     /** The watchdog process, found once by its marker (null before it started or once it is gone). */
