@@ -164,7 +164,11 @@ public final class Connection {
     /** Why the server is gone: the death already recorded, else its exit as the watchdog told it. */
     private String exitReason() {
         String why = deathReason;
-        return why != null ? why : "the server process exited" + exitDetail();
+        return why != null ? why : exitMessage();
+    }
+
+    private String exitMessage() {
+        return "the server process exited" + exitDetail();
     }
 
     /** Every tool the server lists (bounded in pages), in the server's order. */
@@ -220,14 +224,14 @@ public final class Connection {
                     return;
                 }
             }
-            exited("the server process exited" + exitDetail());
+            exited();
         });
         return exited;
     }
 
-    private void exited(String why) {
+    private void exited() {
         // the reason first: a start that sees the exit reads it
-        died(why);
+        died(exitMessage());
         exited.complete(null);
     }
 
@@ -245,7 +249,7 @@ public final class Connection {
     private Mono<Void> log(McpSchema.LoggingMessageNotification n) {
         if (launch != null && launch.marker().equals(n.logger()) && n.data() != null) {
             exitStatus.complete(String.valueOf(n.data()));
-            context.work().execute(() -> exited("the server process exited" + exitDetail()));
+            context.work().execute(this::exited);
         }
         return Mono.empty();
     }
