@@ -49,36 +49,15 @@ pi_host_jvm() {
     'io.modelcontextprotocol.*' 'reactor.*'; do
     opts+=("-XX:CompileCommand=CompileThresholdScaling,$pattern::*,$factor")
   done
-  # callees C2 would inline for nothing: each runs once per call (not in a loop), so a real call costs a few ns of a
-  # call's ~100 µs, while inlined it made the once-per-call method above it one of the largest compilations of a
-  # fresh host's first calls, queued ahead of the rest of the call path on a 2-core machine (docs/performance-log.md,
-  # "branch `c2big12`"); each still gets its own, smaller compilation:
-  # - LineWindow.read, Read's loop over the file: inside ReadTool.execute C2 spent its node budget on the path's
-  #   opening and left the loop's own callees (the read, the digest, the line split) as calls;
-  # - PinnedFiles.root, FdDir.relative and FdDir.open, the opening of a tool's file below its pinned root (2-2.4 KB of
-  #   bytecode each once inlined, into every file tool's execute);
-  # - AuditLog.describe and AuditLog.append, the call's audit summary (its digest, hex and JSON text) and the row's
-  #   encoding into the journal: 7 and 9 KB, either one inlined into the call's ending when the other was not;
-  # - Reactor's subscribe and onSubscribe, through which the MCP SDK assembles each request's chain of operators: C2
-  #   followed the chain 8-11 KB deep from each of several roots (each element's onNext is left as it is).
-  for pattern in 'pi.host.tools.internal.file.LineWindow::read' 'pi.host.spi.PinnedFiles::root' \
-    'pi.host.core.internal.fs.FdDir::relative' 'pi.host.core.internal.fs.FdDir::open' \
-    'pi.host.core.internal.audit.AuditLog::describe' \
-    'pi.host.core.internal.audit.AuditLog::append' 'reactor.core.publisher.*::subscribe' \
-    'reactor.core.publisher.*::onSubscribe'; do
+  # Reactor's subscribe and onSubscribe are not inlined: through them the MCP SDK assembles each request's chain of
+  # operators, once per request, and C2 followed that chain 8-11 KB deep from each of several roots (InternalMonoOperator
+  # and SinkOneMulticast subscribe, MonoInnerProducerBase complete: 0.15-0.25 s of C2 each on this machine, while the rest
+  # of the call path waited in its queue). A real call there costs a few ns of a call's ~500 µs; each element's onNext is
+  # left as it is. Not our own once-per-call methods: split out of the compilation that carried them, the AOT cache's
+  # profiles (2,000 training calls) kept them in C1's code for 7,000-28,000 calls (docs/performance-log.md, "branch
+  # `c2big12`").
+  for pattern in 'reactor.core.publisher.*::subscribe' 'reactor.core.publisher.*::onSubscribe'; do
     opts+=("-XX:CompileCommand=dontinline,$pattern")
-  done
-  # and those split-off once-per-call methods (and ReadTool.execute, which lost its loop to LineWindow) reach C2 after
-  # a twentieth of the calls: out of their carrier, 2,000 training calls left them below C2's threshold, and the AOT
-  # cache's profile then held them in C1's code for 7,000-28,000 calls of a session (docs/performance-log.md, branches
-  # `c2big12` and `front14`); at 0.05 the training compiles them with C2 and so does a session, in its first ~100
-  # calls (LogCompilation of `pi-host mcp`: ReadTool.execute's C2 task 0.3 s, was 0.5-0.6 s with everything
-  # inlined; the call's ending no longer compiled twice, 1.2 s of C2, after call 1,000).
-  for pattern in 'pi.host.tools.internal.file.LineWindow::read' 'pi.host.tools.internal.file.ReadTool::execute' \
-    'pi.host.spi.PinnedFiles::root' 'pi.host.core.internal.fs.FdDir::relative' 'pi.host.core.internal.fs.FdDir::open' \
-    'pi.host.core.internal.audit.AuditLog::describe' 'pi.host.core.internal.audit.AuditLog::append' \
-    'pi.host.core.internal.execute.CallEnding::end'; do
-    opts+=("-XX:CompileCommand=CompileThresholdScaling,$pattern,0.05")
   done
   # pi-host mcp with its AOT cache (Java 25+): a method the training compiled with C2 starts at C1's level 2, and
   # JDK 25's policy sends it to C2 the next time its level-2 code asks, whatever its counts (compilationPolicy's

@@ -110,39 +110,8 @@ class JvmOptionChoiceTest {
         Path assembly = assembly(version);
 
         assertThat(jvmOptions(java, assembly))
-                .filteredOn(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,") && o.contains("::*,"))
-                .isNotEmpty()
+                .filteredOn(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,")).isNotEmpty()
                 .allSatisfy(o -> assertThat(o).endsWith("::*," + factor));
-    }
-
-    /**
-     * Pins that the once-per-call methods split out of their carriers (Read's loop, the file's opening, the audit's
-     * summary and row, the call's ending) get a twentieth of the thresholds, named one by one, and after the
-     * packages' factor, so theirs is the one the JVM applies (the last matching compile command wins): out of
-     * their carrier, the AOT cache's training left them in C1's code for thousands of calls (branch front14).
-     */
-    @ParameterizedTest
-    @CsvSource({"17.0.15", "25.0.3"})
-    void theSplitOncePerCallMethodsGetATwentiethAfterThePackagesFactor(String version) throws Exception {
-        Path java = fakeJava(version);
-        Path assembly = assembly(version);
-
-        List<String> scaled = jvmOptions(java, assembly).stream()
-                .filter(o -> o.startsWith("-XX:CompileCommand=CompileThresholdScaling,")).toList();
-        List<String> perMethod = scaled.stream().filter(o -> !o.contains("::*,")).toList();
-
-        assertThat(perMethod).extracting(o -> o.split(",")[1])
-                .containsExactlyInAnyOrder("pi.host.tools.internal.file.LineWindow::read",
-                        "pi.host.tools.internal.file.ReadTool::execute", "pi.host.spi.PinnedFiles::root",
-                        "pi.host.core.internal.fs.FdDir::relative", "pi.host.core.internal.fs.FdDir::open",
-                        "pi.host.core.internal.audit.AuditLog::describe",
-                        "pi.host.core.internal.audit.AuditLog::append",
-                        "pi.host.core.internal.execute.CallEnding::end");
-        assertThat(perMethod).allSatisfy(o -> assertThat(o).endsWith(",0.05"));
-        assertThat(scaled.indexOf(perMethod.get(0))).as("after every package's factor")
-                .isGreaterThan(scaled.indexOf("-XX:CompileCommand=CompileThresholdScaling,pi.host.*::*,"
-                        + (version.startsWith("17") ? "0.25" : "0.5")));
-        assertThat(scaled.subList(scaled.indexOf(perMethod.get(0)), scaled.size())).containsExactlyElementsOf(perMethod);
     }
 
     /** Pins that the user's own options come after bin/jvm.sh's, so a {@code PI_HOST_JAVA_OPTS} threshold wins. */

@@ -1,6 +1,9 @@
 package pi.host.tools.internal.file;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.BitSet;
 import org.osgi.service.component.annotations.Activate;
 import org.osgi.service.component.annotations.Component;
@@ -78,28 +81,72 @@ public final class ReadTool implements ToolProvider {
         long offset = number(call.arguments().get("offset"), 1);
         long limit = number(call.arguments().get("limit"), DEFAULT_LIMIT);
         long end = offset + limit; // first line not shown
-        LineWindow window = new LineWindow(offset, end);
+        MessageDigest sha = Tags.sha256();
+        StringBuilder body = new StringBuilder();
+        BitSet shownLines = new BitSet();
+        LineBytes line = new LineBytes();
+        boolean lineCut = false;
+        long lineNo = 1;
+        long size = 0;
+        byte last = '\n';
         try (PinnedDir root = files.root(call, path); PinnedFile in = root.open(root.relative(path.absolute()))) {
+            // chunks of 64 KiB, but no bigger than the file needs: most reads are of small files, and
+            // allocating (zeroing) a buffer they do not fill was a visible share of a small Read
             long fileSize = in.info().size();
-            LineWindow.End read = window.read(in, fileSize, call);
-            if (read == LineWindow.End.CANCELLED) {
-                return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
-            }
-            if (read == LineWindow.End.BINARY) {
-                return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " is a binary file ("
-                        + fileSize + " bytes, a NUL byte in its first " + SNIFF_BYTES
-                        + " bytes); Read shows text files only");
+            byte[] buf = new byte[(int) Math.min(CHUNK, Math.max(fileSize + 1, MIN_CHUNK))];
+            body.ensureCapacity((int) Math.min(fileSize + fileSize / 4 + 64, MAX_PRESIZED_CHARS));
+            int n;
+            long sniffed = 0; // the sniff covers the file's first SNIFF_BYTES, whatever the chunks
+            while ((n = in.read(buf, 0, buf.length)) > 0) {
+                if (call.isCancelled()) {
+                    return ToolResult.error(ErrorCode.TOOL_ABORTED, "aborted");
+                }
+                if (sniffed < SNIFF_BYTES && binary(buf, (int) Math.min(n, SNIFF_BYTES - sniffed))) {
+                    return ToolResult.error(ErrorCode.INVALID_ARGUMENT, path.display() + " is a binary file ("
+                            + fileSize + " bytes, a NUL byte in its first " + SNIFF_BYTES
+                            + " bytes); Read shows text files only");
+                }
+                sniffed += n;
+                sha.update(buf, 0, n);
+                size += n;
+                last = buf[n - 1];
+                boolean inWindow = lineNo >= offset && lineNo < end;
+                // line by line, each line's bytes copied at once: a write per byte (a synchronized
+                // ByteArrayOutputStream.write) was most of a small Read's own CPU time
+                for (int i = 0; i < n; ) {
+                    int nl = indexOf(buf, (byte) '\n', i, n);
+                    int stop = nl < 0 ? n : nl;
+                    if (inWindow && stop > i) {
+                        int take = Math.min(stop - i, Math.max(0, MAX_LINE_BYTES - line.size()));
+                        line.write(buf, i, take);
+                        lineCut |= take < stop - i;
+                    }
+                    if (nl < 0) {
+                        break;
+                    }
+                    if (inWindow) {
+                        emit(body, lineNo, line, lineCut);
+                        shownLines.set(Math.toIntExact(lineNo));
+                        line.reset();
+                        lineCut = false;
+                    }
+                    lineNo++;
+                    inWindow = lineNo >= offset && lineNo < end;
+                    i = nl + 1;
+                }
             }
         } catch (PathChangedException e) {
             return FileErrors.changed(path, e);
         }
-        long total = window.totalLines();
-        byte[] digest = window.digest();
-        BitSet shownLines = window.shownLines();
+        long total = size == 0 ? 0 : last == '\n' ? lineNo - 1 : lineNo;
+        if (size > 0 && last != '\n' && lineNo >= offset && lineNo < end) {
+            emit(body, lineNo, line, lineCut);
+            shownLines.set(Math.toIntExact(lineNo));
+        }
+        byte[] digest = sha.digest();
         long shown = shownLines.cardinality();
         boolean more = total >= end;
         String header = Tags.header(path.display(), digest);
-        StringBuilder body = window.body();
         StringBuilder out = new StringBuilder(header.length() + 1 + body.length() + 96).append(header).append('\n')
                 .append(body);
         if (shown == 0) {
@@ -113,6 +160,36 @@ public final class ReadTool implements ToolProvider {
         provenance.displayed(call.sessionId(), path.absolute(), digest, shownLines);
         return ToolResult.builder().text(out.toString()).truncated(more).detail("lines", shown)
                 .detail("firstLine", offset).detail("totalLines", total).detail("tag", Tags.tag(digest)).build();
+    }
+
+    private static void emit(StringBuilder body, long lineNo, LineBytes line, boolean cut) {
+        byte[] bytes = line.bytes(); // decoded in place, not copied first
+        int length = line.size();
+        int from = lineNo == 1 && length >= 3 && (bytes[0] & 0xff) == 0xEF && (bytes[1] & 0xff) == 0xBB
+                && (bytes[2] & 0xff) == 0xBF ? 3 : 0; // a BOM is not content
+        int to = !cut && length > from && bytes[length - 1] == '\r' ? length - 1 : length;
+        String text = new String(bytes, from, to - from, StandardCharsets.UTF_8);
+        if (cut || text.length() > MAX_LINE_CHARS) {
+            text = text.substring(0, Math.min(text.length(), MAX_LINE_CHARS)) + " [line cut at " + MAX_LINE_CHARS
+                    + " characters]";
+        }
+        body.append(lineNo).append('\t').append(text).append('\n');
+    }
+
+    private static int indexOf(byte[] buf, byte b, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == b) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** The bytes of the line being read, readable in place. */
+    private static final class LineBytes extends ByteArrayOutputStream {
+        byte[] bytes() {
+            return buf;
+        }
     }
 
     static boolean binary(byte[] head, int n) {
