@@ -8,36 +8,28 @@ import java.util.function.Consumer;
  * or an abort's while the body goes on). Each step of the pipeline that holds something until the
  * end (the cancellation record, the admission ticket) adds its release with {@link #after}, so the
  * release happens whichever way the call ends.
- *
- * <p>The releases are a list walked in a loop, newest first, not a lambda per release around the
- * previous ending: C2 inlined that chain of one lambda class into itself, and the call's ending was one of
- * the largest compilations of a fresh host's first calls, made twice (docs/performance-log.md, "branch
- * `c2big12`").
  */
 final class CallEnding {
 
     private final AtomicBoolean ended;
-    /** Run first; null on the innermost ending. */
-    private final Runnable release;
-    /** The ending this one was made from, whose releases run after {@link #release}. */
-    private final CallEnding inner;
-    private final Consumer<ResultEnvelope> last;
+    private final Consumer<ResultEnvelope> action;
 
     /** @param last what ending does once the inner steps' releases have run: audit and answer */
     CallEnding(Consumer<ResultEnvelope> last) {
-        this(new AtomicBoolean(), null, null, last);
+        this(new AtomicBoolean(), last);
     }
 
-    private CallEnding(AtomicBoolean ended, Runnable release, CallEnding inner, Consumer<ResultEnvelope> last) {
+    private CallEnding(AtomicBoolean ended, Consumer<ResultEnvelope> action) {
         this.ended = ended;
-        this.release = release;
-        this.inner = inner;
-        this.last = last;
+        this.action = action;
     }
 
     /** The same ending with {@code release} run first. */
     CallEnding after(Runnable release) {
-        return new CallEnding(ended, release, this, last);
+        return new CallEnding(ended, result -> {
+            release.run();
+            action.accept(result);
+        });
     }
 
     /** True once the call has ended. */
@@ -50,10 +42,7 @@ final class CallEnding {
         if (!ended.compareAndSet(false, true)) {
             return false;
         }
-        for (CallEnding e = this; e.release != null; e = e.inner) {
-            e.release.run();
-        }
-        last.accept(result);
+        action.accept(result);
         return true;
     }
 }
