@@ -16,7 +16,7 @@ import { mkdtempSync, rmSync, writeFileSync, mkdirSync, realpathSync } from 'nod
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { killAll, startServer } from './jsonrpc.mjs';
-import { machineCpu, threadCpu, threadSwitches, uptimeOf } from './procfs.mjs';
+import { compilerOf, machineCpu, threadCpu, threadSwitches, uptimeOf } from './procfs.mjs';
 import { javaFeature, piHostCommand } from './pi-host-command.mjs';
 
 const o = { reps: 4, calls: 200, java: null, diag: '', diagDir: tmpdir() };
@@ -30,8 +30,7 @@ for (let i = 2; i < process.argv.length; i++) {
 const snapshot = threadCpu;
 
 /** Thread names grouped: the JIT threads by compiler, the pools without their numbers. */
-const group = (name) => (/^C1 Compiler/.test(name) ? 'C1' : /^C2 Compiler/.test(name) ? 'C2'
-  : name.replace(/\d+$/, '').replace(/[- #]+$/, ''));
+const group = (name) => compilerOf(name) ?? name.replace(/\d+$/, '').replace(/[- #]+$/, '');
 
 
 const p50 = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.max(0, Math.ceil(s.length / 2) - 1)]; };

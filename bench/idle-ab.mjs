@@ -11,7 +11,7 @@ import { mkdtempSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { killAll, startServer } from './jsonrpc.mjs';
+import { killAll, median, startServer } from './jsonrpc.mjs';
 import { KINDS, residentByKind } from './procfs.mjs';
 
 const argv = process.argv.slice(2);
@@ -57,7 +57,6 @@ for (let n = 0; n < Number(starts); n++) {
     await s.stop();
   }
 }
-const median = (xs) => { const a = [...xs].sort((x, y) => x - y); const k = a.length >> 1; return a.length % 2 ? a[k] : (a[k - 1] + a[k]) / 2; };
 for (const p of parsed) {
   for (const r of p.rows) {
     const k = r.kinds ? ` | ${KINDS.map((x) => `${x} ${r.kinds[x].toFixed(1)}`).join(', ')}` : '';

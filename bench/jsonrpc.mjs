@@ -133,6 +133,13 @@ export function stats(samplesNs) {
   };
 }
 
+/** The median of numbers (the mean of the middle two for an even count). */
+export function median(xs) {
+  const a = [...xs].sort((x, y) => x - y);
+  const k = a.length >> 1;
+  return a.length % 2 ? a[k] : (a[k - 1] + a[k]) / 2;
+}
+
 // ---- the peer -----------------------------------------------------------------------------------
 
 /**

@@ -16,6 +16,9 @@ export function clockTicks() {
 /** The fields of a /proc stat line after the command name (index 0 is the state). */
 export const statFields = (text) => text.slice(text.lastIndexOf(')') + 2).split(' ');
 
+/** 'C1' or 'C2' for a HotSpot compiler thread's name ("C2 CompilerThread0"), else null. */
+export const compilerOf = (name) => (/^C1 Compiler/.test(name) ? 'C1' : /^C2 Compiler/.test(name) ? 'C2' : null);
+
 /** tid -> {name, ms}: the CPU (user + system) of every live thread of pid. */
 export function threadCpu(pid) {
   const threads = new Map();

@@ -5,12 +5,12 @@
 // Usage: node bench/start-threads.mjs [-r N] [--java JAVA] LABEL=OPTS [LABEL=OPTS ...]
 //   (OPTS: extra JVM options as PI_HOST_JAVA_OPTS; "base=" for none; each set gets its own archive;
 //   LABEL@DIR=OPTS starts another checkout's build, as DIR/bin/pi-host starts it)
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { piHostCommand } from './pi-host-command.mjs';
-import { threadCpu, processCpuMs } from './procfs.mjs';
+import { killAll, median, ns, startServer } from './jsonrpc.mjs';
+import { compilerOf, processCpuMs, threadCpu } from './procfs.mjs';
 
 const argv = process.argv.slice(2);
 let reps = 6;
@@ -23,34 +23,25 @@ for (let i = 0; i < argv.length; i++) {
 }
 if (!sets.length) sets.push({ label: 'base', opts: '' });
 const scratch = mkdtempSync(join(tmpdir(), 'start-threads-'));
-process.on('exit', () => rmSync(scratch, { recursive: true, force: true }));
+process.on('exit', () => { killAll(); rmSync(scratch, { recursive: true, force: true }); });
 
-const group = (name) => (name.startsWith('C2 ') ? 'C2' : name.startsWith('C1 ') ? 'C1'
-  : name === 'FelixStartLevel' ? 'FelixStartLevel' : name === 'java' || name === 'main' ? 'main' : 'other');
+const group = (name) => compilerOf(name)
+  ?? (name === 'FelixStartLevel' ? 'FelixStartLevel' : name === 'java' || name === 'main' ? 'main' : 'other');
 
-function once(cmd) {
-  return new Promise((res, rej) => {
-    const t0 = process.hrtime.bigint();
-    const child = spawn(cmd.cmd, cmd.args, { stdio: ['pipe', 'pipe', 'ignore'] });
-    let buf = '';
-    const timer = setTimeout(() => { child.kill('SIGKILL'); rej(new Error('timeout')); }, 60000);
-    child.stdout.on('data', (d) => {
-      buf += d;
-      if (!buf.includes('\n')) return;
-      const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-      const by = { C2: 0, C1: 0, FelixStartLevel: 0, main: 0, other: 0 };
-      let total = 0;
-      try {
-        for (const t of threadCpu(child.pid).values()) by[group(t.name)] += t.ms;
-        total = processCpuMs(child.pid);
-      } catch { /* exited */ }
-      clearTimeout(timer);
-      child.stdin.end();
-      child.kill('SIGTERM');
-      child.on('exit', () => res({ ms, total, ...by }));
-    });
-    child.stdin.write('{"jsonrpc":"2.0","id":1,"method":"host.info"}\n');
-  });
+/** One start: spawn -> the first host.info answer, and each thread group's CPU at that answer. */
+async function once(cmd) {
+  const t0 = ns();
+  const server = startServer('pi-host', cmd.cmd, cmd.args, 60000);
+  try {
+    const answer = (await server.call('host.info')).response;
+    const ms = Number(ns() - t0) / 1e6;
+    if (answer.error) throw new Error(JSON.stringify(answer.error));
+    const by = { C2: 0, C1: 0, FelixStartLevel: 0, main: 0, other: 0 };
+    for (const t of threadCpu(server.child.pid).values()) by[group(t.name)] += t.ms;
+    return { ms, total: processCpuMs(server.child.pid), ...by };
+  } finally {
+    await server.stop();
+  }
 }
 
 const cmds = [];
@@ -75,7 +66,6 @@ for (let r = 0; r < reps; r++) {
       + ` FSL ${x.FelixStartLevel.toFixed(0)} main ${x.main.toFixed(0)} other ${x.other.toFixed(0)}`);
   }
 }
-const med = (a) => { const s = [...a].sort((x, y) => x - y); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 console.log('medians: wall, process CPU, C2, C1, FelixStartLevel, main, other (ms)');
 sets.forEach((s, i) => console.log(`${s.label.padEnd(10)} ` + ['ms', 'total', 'C2', 'C1', 'FelixStartLevel', 'main', 'other']
-  .map((k) => med(res[i].map((x) => x[k])).toFixed(0).padStart(6)).join(' ')));
+  .map((k) => median(res[i].map((x) => x[k])).toFixed(0).padStart(6)).join(' ')));
