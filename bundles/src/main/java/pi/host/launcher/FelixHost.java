@@ -56,6 +56,13 @@ final class FelixHost {
         config.put("pi.host.data", dataDir.toString());
         // the folder of pi.host.api.jar, which plugin modules compile against (PluginScaffold, PluginPack)
         config.put("pi.host.sdk", BundleSet.assemblyDir().resolve("bundle").toString());
+        // SCR keeps the component descriptions it read in its data area (felix-cache, under the owner-only
+        // data dir) and reads them back on the next start instead of parsing every bundle's XML again; an
+        // entry counts only while its bundle's last-modified time is unchanged (an updated bundle is parsed
+        // anew), and it is written when SCR stops. The XML parse was the largest single item on the start's
+        // one thread before the first answer: ~150 ms of the core's activation, 23 % of FelixStartLevel's
+        // samples (docs/performance-log.md, branch start15).
+        config.put("ds.cache.metadata", "true");
         config.put("felix.log.level", "1"); // errors only; Felix's logger prints through System.out, i.e. stderr
         // the class path's JNA (already loaded for prctl) and slf4j with its provider: the bundles wire to these
         String libraries = ClassPathLibraries.exports();
