@@ -25,11 +25,22 @@ public final class StoreComponent {
 
     @Activate
     public StoreComponent(BundleContext context, @Reference FirstAnswer calls) {
+        this.dataDir = dataDir(context);
+        // begun when the bundle started (EarlyOpen), so that it runs beside the components activated before this one
+        this.database = EarlyOpen.take(databaseFile(context), calls::paused);
+    }
+
+    /** The data dir: {@value #DATA_DIR}, else the bundle's private storage area. */
+    static Path dataDir(BundleContext context) {
         String configured = context.getProperty(DATA_DIR);
-        this.dataDir = configured != null && !configured.isBlank()
+        return configured != null && !configured.isBlank()
                 ? Path.of(configured).toAbsolutePath().normalize()
                 : context.getDataFile("data").toPath().toAbsolutePath();
-        this.database = Database.openInBackground(dataDir.resolve("pi-host.db"), calls::paused);
+    }
+
+    /** The database's file in {@link #dataDir}. */
+    static Path databaseFile(BundleContext context) {
+        return dataDir(context).resolve("pi-host.db");
     }
 
     @Deactivate
