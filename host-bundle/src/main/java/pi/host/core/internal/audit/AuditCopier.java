@@ -28,8 +28,17 @@ final class AuditCopier {
 
     /** Rows per transaction at most. */
     static final int BATCH = 512;
-    /** A copier woken for fewer rows than a batch waits this long for more (one transaction for many calls). */
-    private static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * A copier woken for fewer rows than a batch waits this long for more (one transaction for many calls).
+     * 10 ms, not 1: with 1 ms a stream of warm Reads (~0.2 ms each) made a transaction per ~6 rows, and each
+     * transaction's WAL writes woke the JDK's watch thread and {@code pi-mcp-config} (they watch the data dir
+     * for mcp.json) ~0.4 times per call each: the copier and those two threads took 50-75 µs of CPU and ~1
+     * wake-up per call beside the call thread's ~110 µs, on a VM where a wake-up costs 3-4x; with 10 ms
+     * 20-25 µs and ~0.2 (docs/performance-log.md, branch {@code warm15}). The rows are durable in the
+     * journal before the call answers either way; a query or a stop unparks the copier, so neither waits
+     * for the linger.
+     */
+    private static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long LONGEST_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Attempts left for a failing write once the host is stopping: the rows stay in the journal. */
