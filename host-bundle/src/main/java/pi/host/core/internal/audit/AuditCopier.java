@@ -28,8 +28,21 @@ final class AuditCopier {
 
     /** Rows per transaction at most. */
     static final int BATCH = 512;
-    /** A copier woken for fewer rows than a batch waits this long for more (one transaction for many calls). */
+    /** A copier woken from idle for fewer rows than a batch waits this long for more (one transaction for many calls). */
     private static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
+     * The wait instead while rows keep coming (some arrived during the last linger and copy): warm Reads back
+     * to back (~0.2 ms each) made a transaction per ~6 rows with the 1 ms wait, and each transaction's WAL
+     * writes woke the JDK's watch thread and {@code pi-mcp-config} (they watch the data dir for mcp.json)
+     * ~0.4 times per call each: the copier and those two threads took 50-75 µs of CPU and ~1 wake-up per
+     * call beside the call thread's ~110 µs, on a VM where a wake-up costs 3-4x; with 10 ms 20-25 µs and
+     * ~0.2. A copier woken from idle keeps the short wait, so a lone call's row (or the first calls', one
+     * between a client's other work) is copied in the pause after it, as before (10 ms from idle too read
+     * no better over the first 200 Reads, Java 17 worse in 3 of 4 pairs). docs/performance-log.md, branch {@code warm15}. The rows are durable in
+     * the journal before the call answers either way; a query or a stop unparks the copier, so neither
+     * waits for a linger.
+     */
+    private static final long STREAM_LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
     private static final long LONGEST_PAUSE_NANOS = TimeUnit.SECONDS.toNanos(2);
     /** Attempts left for a failing write once the host is stopping: the rows stay in the journal. */
@@ -96,11 +109,13 @@ final class AuditCopier {
         if (!recoverEarlierRuns()) {
             return; // stopping, and the database still fails: the segments stay
         }
+        boolean streaming = false; // rows came while the copier lingered and copied: no idle since
         while (true) {
             if (journal.backlog() == 0) {
                 if (stopping) {
                     return;
                 }
+                streaming = false;
                 idle = true;
                 if (journal.backlog() == 0 && !stopping) {
                     LockSupport.park(this);
@@ -109,8 +124,9 @@ final class AuditCopier {
                 continue;
             }
             if (journal.backlog() < BATCH && !stopping) {
-                LockSupport.parkNanos(this, LINGER_NANOS);
+                LockSupport.parkNanos(this, streaming ? STREAM_LINGER_NANOS : LINGER_NANOS);
             }
+            streaming = true;
             List<AuditJournal.Entry> batch = journal.take(BATCH);
             if (batch.isEmpty()) {
                 Thread.onSpinWait(); // counted, and about to be queued by its appender
