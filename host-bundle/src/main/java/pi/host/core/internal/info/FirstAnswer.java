@@ -17,8 +17,7 @@ import pi.host.spi.QuietWork;
  * (docs/performance-log.md, "The login-PATH probe and the warm-ups wait for a pause"); a call that needs the work
  * before the pause does it itself. A model thinks for longer than the pause between its turns, so the work
  * is usually done before the calls that would need it. The exception is the little a session's first call
- * needs itself ({@link #warmUpAtOnce}: first uses, a few ms), which runs right after the first answer, or
- * earlier, as soon as a request waits for the host's start ({@link #requestWaits}).
+ * needs itself ({@link #warmUpAtOnce}: first uses, a few ms), which runs right after the first answer.
  * Once the host is stopping nothing more of it starts:
  * a pause is also what a host that is told to stop right after its first answer sees, and work begun then
  * would load classes from bundle jars the framework is closing.
@@ -41,8 +40,6 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
     private final List<Runnable> waiting = new ArrayList<>();
     private final ArrayDeque<Runnable> warmUps = new ArrayDeque<>(); // guarded by waiting
     private boolean warming; // a thread drains warmUps; guarded by waiting
-    private final List<Runnable> atOnce = new ArrayList<>(); // guarded by waiting
-    private boolean atOnceStarted; // guarded by waiting
     private final AtomicInteger calls = new AtomicInteger();
 
     public FirstAnswer() {
@@ -68,7 +65,6 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
             lastPause = System.nanoTime();
             run = new ArrayList<>(waiting);
             waiting.clear();
-            run.addAll(takeAtOnce());
             if (!warmUps.isEmpty()) {
                 warming = true;
                 run.add(this::drainWarmUps);
@@ -110,7 +106,7 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
      * dropped (the call does the work itself), and nothing starts once the host is stopping.
      */
     public void warmUpAtOnce(Runnable step) {
-        Runnable guarded = () -> {
+        then(() -> {
             if (stopping) {
                 return;
             }
@@ -119,41 +115,7 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
             } catch (RuntimeException | LinkageError e) {
                 // best effort: the call that needs this work does it itself and reports what fails there
             }
-        };
-        synchronized (waiting) {
-            if (!atOnceStarted) {
-                atOnce.add(guarded);
-                return;
-            }
-        }
-        start(guarded);
-    }
-
-    /**
-     * A request waits for the host's start (StartupGate: a session's {@code session.create} sent before the
-     * later bundles are up). Its answer cannot come before the start ends, so the at-once warm-ups
-     * ({@link #warmUpAtOnce}) start now, beside the start's last bundles, instead of after that answer:
-     * otherwise a client that sends its first call as soon as that answer arrives has them run beside the
-     * call, on the same cores (docs/performance-log.md, round {@code grep15}). Only those: the rest still
-     * waits for the first answer ({@link #then}) or for a pause ({@link #warmUp}).
-     */
-    public void requestWaits() {
-        List<Runnable> run;
-        synchronized (waiting) {
-            run = takeAtOnce();
-        }
-        run.forEach(FirstAnswer::start);
-    }
-
-    /** The at-once warm-ups not started yet, marked started; the caller holds {@code waiting}. */
-    private List<Runnable> takeAtOnce() {
-        if (atOnceStarted) {
-            return List.of();
-        }
-        atOnceStarted = true;
-        List<Runnable> run = new ArrayList<>(atOnce);
-        atOnce.clear();
-        return run;
+        });
     }
 
     /** A tool call has begun (the pipeline, for every call); cheap: warm-ups read it. */

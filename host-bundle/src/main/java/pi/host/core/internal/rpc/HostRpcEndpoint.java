@@ -75,7 +75,7 @@ public final class HostRpcEndpoint implements RpcEndpoint {
             @Override
             public void put(String name, RpcMethod method) {
                 // everything but the first answer waits for the bundles that start after it
-                add(name, EARLY.contains(name) ? method : StartedMethods.after(startup, firstAnswer::requestWaits, method));
+                add(name, EARLY.contains(name) ? method : StartedMethods.after(startup, method));
             }
 
             @Override

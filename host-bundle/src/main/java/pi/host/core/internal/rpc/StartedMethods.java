@@ -14,29 +14,27 @@ final class StartedMethods {
     private StartedMethods() {
     }
 
-    /** {@code method} once the host has started; {@code waits} runs (cheaply) when a request has to wait for it. */
-    static RpcMethod after(StartupGate gate, Runnable waits, RpcMethod method) {
+    static RpcMethod after(StartupGate gate, RpcMethod method) {
         if (method instanceof RpcMethod.Inline) {
             return method; // never blocks, by contract: nothing of it may wait, the start included
         }
         if (method instanceof RpcMethod.Deferred) {
             RpcMethod.Deferred deferred = (RpcMethod.Deferred) method;
             return (RpcMethod.Deferred) (params, caller, answer) -> {
-                if (started(gate, waits, answer)) {
+                if (started(gate, answer)) {
                     deferred.start(params, caller, answer);
                 }
             };
         }
         return (params, caller) -> {
-            await(gate, waits);
+            await(gate);
             return method.call(params, caller);
         };
     }
 
-    private static boolean started(StartupGate gate, Runnable waits, CompletableFuture<Object> answer)
-            throws InterruptedException {
+    private static boolean started(StartupGate gate, CompletableFuture<Object> answer) throws InterruptedException {
         try {
-            await(gate, waits);
+            await(gate);
             return true;
         } catch (RpcException e) {
             answer.completeExceptionally(e);
@@ -44,9 +42,8 @@ final class StartedMethods {
         }
     }
 
-    private static void await(StartupGate gate, Runnable waits) throws InterruptedException, RpcException {
+    private static void await(StartupGate gate) throws InterruptedException, RpcException {
         if (!gate.ready()) {
-            waits.run();
             gate.await();
         }
         if (gate.stopping()) {

@@ -25,9 +25,6 @@ class StartedMethodsTest {
     private final AtomicInteger level = new AtomicInteger(1);
     private final StartupGate gate = StartupGates.at(level, 2);
     private final List<String> out = new java.util.concurrent.CopyOnWriteArrayList<>();
-    /** How many times a request had to wait for the start (what the endpoint tells FirstAnswer). */
-    private final AtomicInteger waited = new AtomicInteger();
-    private final Runnable waits = waited::incrementAndGet;
 
     @AfterEach
     void stop() {
@@ -44,7 +41,7 @@ class StartedMethodsTest {
     void aCallBeforeTheLaterBundlesStartedWaitsAndThenRuns() {
         AtomicInteger ran = new AtomicInteger();
         JsonRpcConnection c = connection(Map.of(
-                "tools.list", StartedMethods.after(gate, waits, (p, caller) -> {
+                "tools.list", StartedMethods.after(gate, (p, caller) -> {
                     ran.incrementAndGet();
                     return List.of("Read");
                 }),
@@ -60,20 +57,6 @@ class StartedMethodsTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> out.size() == 2);
         assertThat(out.get(1)).contains("\"id\":1").contains("\"result\":[\"Read\"]");
         assertThat(ran).hasValue(1);
-        assertThat(waited).as("told once, by the request that waited; host.info does not wait").hasValue(1);
-    }
-
-    /** Once the host has started nothing waits, and the start's waiting hook is not run. */
-    @Test
-    void aCallAfterTheStartNeitherWaitsNorTellsOfWaiting() {
-        level.set(2);
-        StartupGates.levelChanged(gate);
-        JsonRpcConnection c = connection(Map.of("session.list", StartedMethods.after(gate, waits,
-                (p, caller) -> new ArrayList<>())), Set.of());
-        c.receive("{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"session.list\"}");
-        await().atMost(Duration.ofSeconds(10)).until(() -> out.size() == 1);
-        assertThat(out.get(0)).contains("\"id\":4").contains("\"result\":[]");
-        assertThat(waited).hasValue(0);
     }
 
     /** A deferred method (tools.execute) waits too, and answers once, from its own answer. */
@@ -84,7 +67,7 @@ class StartedMethodsTest {
             startedOn.set(Thread.currentThread());
             answer.complete(Map.of("ok", true));
         };
-        JsonRpcConnection c = connection(Map.of("tools.execute", StartedMethods.after(gate, waits, execute)), Set.of());
+        JsonRpcConnection c = connection(Map.of("tools.execute", StartedMethods.after(gate, execute)), Set.of());
         c.receive("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools.execute\"}");
         assertThat(out).isEmpty();
         assertThat(startedOn.get()).isNull();
@@ -98,14 +81,14 @@ class StartedMethodsTest {
     @Test
     void anInlineMethodIsLeftAsItIs() {
         RpcMethod.Inline abort = (p, caller, answer) -> answer.complete(Map.of("aborted", false));
-        assertThat(StartedMethods.after(gate, waits, abort)).isSameAs(abort);
+        assertThat(StartedMethods.after(gate, abort)).isSameAs(abort);
     }
 
     /** A host that stops while a call waits answers it busy instead of running it on a half-stopped host. */
     @Test
     void aWaitingCallIsAnsweredBusyWhenTheHostStops() {
         AtomicInteger ran = new AtomicInteger();
-        JsonRpcConnection c = connection(Map.of("session.list", StartedMethods.after(gate, waits, (p, caller) -> {
+        JsonRpcConnection c = connection(Map.of("session.list", StartedMethods.after(gate, (p, caller) -> {
             ran.incrementAndGet();
             return new ArrayList<>();
         })), Set.of());
