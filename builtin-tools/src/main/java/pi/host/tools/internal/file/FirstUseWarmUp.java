@@ -11,8 +11,7 @@ import org.osgi.service.component.annotations.Component;
  * megabytes on a large tree, most of it interpreted on a fresh JVM (SHA-256's compiled form is an
  * intrinsic many times faster; docs/performance-log.md, "Issue 19"). The work is on synthetic bytes in memory:
  * it reads no file and shares nothing with a call, so a call never waits for it; at worst the two share
- * the CPU for the ~0.1 s the call would otherwise have spent on the same interpreted code. Before that it
- * starts {@code rg --version} once ({@link Rg#warmUp}), so a first Grep's own rg is not the JVM's first process.
+ * the CPU for the ~0.1 s the call would otherwise have spent on the same interpreted code.
  */
 @Component(immediate = true, service = {})
 public final class FirstUseWarmUp {
@@ -25,11 +24,7 @@ public final class FirstUseWarmUp {
 
     @Activate
     void activate() {
-        // rg's first start first: a first Grep needs it ~25 ms into its call, the digest only after rg
-        Thread t = new Thread(() -> {
-            Rg.warmUp();
-            run();
-        }, "pi-file-tools-warm-up");
+        Thread t = new Thread(FirstUseWarmUp::run, "pi-file-tools-warm-up");
         t.setDaemon(true);
         thread = t;
         t.start();

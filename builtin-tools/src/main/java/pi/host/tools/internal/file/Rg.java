@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import pi.host.api.ToolCall;
 import pi.host.tools.internal.shell.LoginPath;
 
@@ -43,55 +42,6 @@ final class Rg {
             located = l;
         }
         return l;
-    }
-
-    /**
-     * Starts the host's rg once with {@code --version}, as {@link #run} starts it, on the file tools' warm-up
-     * thread while the host starts: a fresh JVM's first process start costs ~15–20 ms more than its next ones
-     * (the process classes' initialisation, the reaper thread, jspawnhelper's first exec; measured in
-     * docs/performance-log.md, round {@code grep15}), which a session's first Grep otherwise pays on its own
-     * path before rg runs. Also locates rg when it is on the host's PATH, which is what {@link #locate} finds
-     * first (the login-shell PATH is not probed here: that probe waits for a pause, {@link LoginPath}). It
-     * names no path, reads no file, belongs to no call and writes no audit row; a call never waits for it.
-     * Returns whether rg ran; best effort (a missing or failing rg is the call's to find and report).
-     */
-    static boolean warmUp() {
-        Optional<Path> rg = onPath(System.getenv("PATH"));
-        if (rg.isEmpty()) {
-            return false;
-        }
-        if (located == null) {
-            located = rg; // what locate() computes first; the same value if a call got there before
-        }
-        Process p = null;
-        try {
-            p = builder(List.of(rg.get().toString(), "--version")).start();
-            if (!p.waitFor(WARM_UP_BOUND_MS, TimeUnit.MILLISECONDS)) {
-                return false;
-            }
-            try (InputStream in = p.getInputStream()) {
-                in.readAllBytes(); // a line or two, in the pipe already: rg has exited
-            }
-            return p.exitValue() == 0;
-        } catch (IOException e) {
-            return false;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
-        } finally {
-            if (p != null) {
-                p.destroyForcibly();
-            }
-        }
-    }
-
-    /** How long {@link #warmUp} waits for {@code rg --version}. */
-    static final long WARM_UP_BOUND_MS = 5_000;
-
-    /** rg's process as every run starts it: stdin from the null device, stderr discarded, stdout a pipe. */
-    private static ProcessBuilder builder(List<String> cmd) {
-        return new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD)
-                .redirectInput(ProcessBuilder.Redirect.from(new File(File.separatorChar == '/' ? "/dev/null" : "NUL")));
     }
 
     private static Optional<Path> onPath(String path) {
@@ -157,7 +107,9 @@ final class Rg {
         cmd.addAll(args);
         Process p;
         try {
-            p = builder(cmd).directory(cwd.toFile()).start();
+            p = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD)
+                    .redirectInput(ProcessBuilder.Redirect.from(new File(File.separatorChar == '/' ? "/dev/null"
+                            : "NUL"))).start();
         } catch (IOException e) {
             return -1;
         }
