@@ -300,10 +300,16 @@ _pi_host_train_request() {
 
 # serve --stdio: the first answer, a session in auto mode, the calls as tools.execute.
 _pi_host_train_serve() {
-  local small_reads="$1" work="$2" sid n=2 call
+  local small_reads="$1" work="$2" created sid n=2 call
   _pi_host_train_request 1 '{"jsonrpc":"2.0","id":1,"method":"host.info"}' >/dev/null || return 1
-  sid="$(_pi_host_train_request 2 '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$work"'","permissionMode":"auto"}}' |
-    sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')"
+  # the request in the command substitution itself, not in a pipeline: bash closes a coproc's descriptors in a
+  # pipeline's subshells, so piped into sed it could neither write nor read, the session id came out empty and
+  # every training call answered SESSION_NOT_FOUND: no call path in the archive (docs/performance-log.md, grep15)
+  created="$(_pi_host_train_request 2 '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$work"'","permissionMode":"auto"}}')" ||
+    return 1
+  sid="${created#*\"sessionId\":\"}"
+  sid="${sid%%\"*}"
+  [[ -n "$sid" && "$sid" != "$created" ]] || return 1
   while IFS= read -r call; do
     n=$((n + 1))
     _pi_host_train_request $n '{"jsonrpc":"2.0","id":'$n',"method":"tools.execute","params":{"sessionId":"'"$sid"'","turnId":"t","toolCallId":"c'$n'","name":'"$call"'}}' >/dev/null || return 1
