@@ -210,6 +210,8 @@ _pi_host_archive() {
   } | sha256sum | cut -c1-16)"
   file="$dir/pi-host-$key.$mode"
   if [[ ! -e "$file" ]]; then
+    # a training that failed for this key is not run again on every start (a minute each): its marker says so
+    [[ -e "$file.failed" ]] && return 1
     [[ "$(id -u)" == "$owner" ]] || return 1
     _pi_host_train "$assembly" "$java" "$mode" "$workload" "$file" "${opts[@]}" || return 1
   fi
@@ -250,14 +252,17 @@ _pi_host_train() {
       coproc HOST { exec "$java" "${opts[@]}" "$flag" -jar "$launcher" serve --stdio --data-dir "$tmp/data" 2>/dev/null; }
       _pi_host_train_serve "$small_reads" "$tmp/work"
     fi
+    trained=$?
     # the after-answer warm-ups and the login-PATH probe wait for the calls to pause (FirstAnswer's QUIET_MS):
     # a pause here, so the archive holds what they load as well
     sleep 2
     exec {HOST[1]}>&-
     wait "$HOST_PID"
+    exit "$trained"
   ) </dev/null >/dev/null 2>&1
-  local made=1
-  if [[ -s "$tmp/archive" ]]; then
+  local trained=$? made=1
+  # the JVM writes an archive at its exit even when a call failed; one of a failed training is not kept
+  if ((trained == 0)) && [[ -s "$tmp/archive" ]]; then
     chmod 0444 "$tmp/archive" && mv -f "$tmp/archive" "$file" && made=0
   fi
   rm -rf "$tmp"
@@ -265,7 +270,8 @@ _pi_host_train() {
     # keep the newest few (another java, other options, the other training), remove older ones
     ls -1t "$(dirname "$file")"/pi-host-* 2>/dev/null | tail -n +7 | while IFS= read -r old; do rm -f "$old"; done
   else
-    echo "pi-host: could not prepare the start-up archive; starting without it" >&2
+    : >"$file.failed"
+    echo "pi-host: could not prepare the start-up archive; starting without it (not tried again for this java and build: $file.failed)" >&2
   fi
   return $made
 }
@@ -284,46 +290,53 @@ _pi_host_train_calls() {
   done
 }
 
-# Sends one request line to the training host and reads lines (skipping notifications) until its answer.
+# Sends one request line to the training host and reads lines (skipping notifications) until its answer,
+# which it leaves in _pi_host_answer (a variable, not output: a command substitution or a pipeline would run
+# this in a subshell, and bash closes a coproc's descriptors there).
 _pi_host_train_request() {
   local id="$1" line
-  printf '%s\n' "$2" >&"${HOST[1]}"
+  _pi_host_answer=
+  printf '%s\n' "$2" >&"${HOST[1]}" || return 1
   while IFS= read -r -t 120 line <&"${HOST[0]}"; do
     if [[ "$line" == *'"id":'$id',"result"'* || "$line" == *'"id":'$id',"error"'* ||
       "$line" == *'"id":'$id',"jsonrpc"'* ]]; then
-      printf '%s' "$line"
+      _pi_host_answer="$line"
       return 0
     fi
   done
   return 1
 }
 
-# serve --stdio: the first answer, a session in auto mode, the calls as tools.execute.
+# serve --stdio: the first answer, a session in auto mode, the calls as tools.execute. Every call must
+# succeed: an archive trained on refusals holds none of the call path (until grep15 found it, piping the
+# session's answer into sed left the id empty and all 2,000 Reads answered SESSION_NOT_FOUND;
+# docs/performance-log.md), so a failed call fails the training and no archive is kept.
 _pi_host_train_serve() {
-  local small_reads="$1" work="$2" created sid n=2 call
-  _pi_host_train_request 1 '{"jsonrpc":"2.0","id":1,"method":"host.info"}' >/dev/null || return 1
-  # the request in the command substitution itself, not in a pipeline: bash closes a coproc's descriptors in a
-  # pipeline's subshells, so piped into sed it could neither write nor read, the session id came out empty and
-  # every training call answered SESSION_NOT_FOUND: no call path in the archive (docs/performance-log.md, grep15)
-  created="$(_pi_host_train_request 2 '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$work"'","permissionMode":"auto"}}')" ||
+  local small_reads="$1" work="$2" sid n=2 call
+  _pi_host_train_request 1 '{"jsonrpc":"2.0","id":1,"method":"host.info"}' || return 1
+  _pi_host_train_request 2 '{"jsonrpc":"2.0","id":2,"method":"session.create","params":{"projectRoot":"'"$work"'","permissionMode":"auto"}}' ||
     return 1
-  sid="${created#*\"sessionId\":\"}"
+  [[ "$_pi_host_answer" == *'"sessionId":"'* ]] || return 1
+  sid="${_pi_host_answer#*\"sessionId\":\"}"
   sid="${sid%%\"*}"
-  [[ -n "$sid" && "$sid" != "$created" ]] || return 1
+  [[ -n "$sid" ]] || return 1
   while IFS= read -r call; do
     n=$((n + 1))
-    _pi_host_train_request $n '{"jsonrpc":"2.0","id":'$n',"method":"tools.execute","params":{"sessionId":"'"$sid"'","turnId":"t","toolCallId":"c'$n'","name":'"$call"'}}' >/dev/null || return 1
+    _pi_host_train_request $n '{"jsonrpc":"2.0","id":'$n',"method":"tools.execute","params":{"sessionId":"'"$sid"'","turnId":"t","toolCallId":"c'$n'","name":'"$call"'}}' ||
+      return 1
+    [[ "$_pi_host_answer" == *'"result":{"ok":true'* ]] || return 1
   done < <(_pi_host_train_calls "$small_reads")
 }
 
 # pi-host mcp (on its workspace, auto mode): a client's initialize and tools/list, the calls as tools/call.
 _pi_host_train_mcp() {
   local small_reads="$1" n=2 call
-  _pi_host_train_request 1 '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pi-host-training","version":"1"}}}' >/dev/null || return 1
+  _pi_host_train_request 1 '{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"pi-host-training","version":"1"}}}' || return 1
   printf '%s\n' '{"jsonrpc":"2.0","method":"notifications/initialized"}' >&"${HOST[1]}"
-  _pi_host_train_request 2 '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' >/dev/null || return 1
+  _pi_host_train_request 2 '{"jsonrpc":"2.0","id":2,"method":"tools/list"}' || return 1
   while IFS= read -r call; do
     n=$((n + 1))
-    _pi_host_train_request $n '{"jsonrpc":"2.0","id":'$n',"method":"tools/call","params":{"name":'"$call"'}}' >/dev/null || return 1
+    _pi_host_train_request $n '{"jsonrpc":"2.0","id":'$n',"method":"tools/call","params":{"name":'"$call"'}}' || return 1
+    [[ "$_pi_host_answer" == *'"result":{'* && "$_pi_host_answer" != *'"isError":true'* ]] || return 1
   done < <(_pi_host_train_calls "$small_reads")
 }

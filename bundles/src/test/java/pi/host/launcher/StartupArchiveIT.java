@@ -126,6 +126,72 @@ class StartupArchiveIT {
                 .anyMatch(l -> l.contains("pi.host.mcpserver.internal.McpFront source: shared objects file"));
     }
 
+    /**
+     * Pins: serve's archive is trained on calls that ran, so a fresh host takes the call path's classes from
+     * it (until grep15 the training's session id came out empty and every call was refused: an archive with
+     * the start and none of the call path; docs/performance-log.md).
+     */
+    @Test
+    void theServeArchiveHoldsTheCallPath(@TempDir Path work) throws Exception {
+        List<String> serve = command();
+        assertThat(archiveOf(serve)).isNotNull();
+        Files.writeString(work.resolve("a.txt"), "line 1\n");
+        Path log = work.resolve("class-load.log");
+        List<String> run = new ArrayList<>(serve);
+        run.add(run.indexOf("-jar"), "-Xlog:class+load=info:file=" + log);
+        int dataDir = run.indexOf("--data-dir");
+        if (dataDir >= 0) {
+            run.set(dataDir + 1, work.resolve("data").toString());
+        } else {
+            run.addAll(List.of("--data-dir", work.resolve("data").toString()));
+        }
+        Process p = new ProcessBuilder(run).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        var out = p.getOutputStream();
+        out.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session.create\",\"params\":{\"projectRoot\":\""
+                + work + "\",\"permissionMode\":\"auto\"}}\n").getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        String created = answerTo(in, 1);
+        String session = created.replaceFirst(".*\"sessionId\":\"([^\"]+)\".*", "$1");
+        out.write(("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools.execute\",\"params\":{\"sessionId\":\"" + session
+                + "\",\"turnId\":\"t\",\"toolCallId\":\"c\",\"name\":\"Read\",\"arguments\":{\"path\":\"a.txt\"}}}\n")
+                .getBytes(StandardCharsets.UTF_8));
+        out.close();
+        assertThat(answerTo(in, 2)).contains("\"ok\":true");
+        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+        assertThat(Files.readAllLines(log)).as("the call's class from the archive")
+                .anyMatch(l -> l.contains("pi.host.core.internal.execute.HostToolCall source: shared objects file"));
+    }
+
+    /** Pins: a training whose calls fail leaves no archive; the host starts without one and says so. */
+    @Test
+    void aTrainingWhoseCallsFailKeepsNoArchive() throws Exception {
+        Path script = root.resolve("bin").resolve("jvm.sh");
+        String training = Files.readString(script);
+        String read = "'\"Read\",\"arguments\":{\"path\":\"a.txt\"}'";
+        assertThat(training).contains(read);
+        // the small Read of a file the training never wrote: every one of them answers an error
+        Files.writeString(script, training.replace(read, "'\"Read\",\"arguments\":{\"path\":\"missing.txt\"}'"));
+        List<String> failed = command();
+        assertThat(archiveOf(failed)).isNull();
+        assertThat(String.join(" ", failed)).contains("without a start-up archive");
+        try (Stream<Path> left = Files.list(assembly.resolve("jvm"))) {
+            assertThat(left).as("of the failed training only its marker, so later starts do not train again")
+                    .singleElement().satisfies(m -> assertThat(m.getFileName().toString()).endsWith(".failed"));
+        }
+        assertThat(archiveOf(command())).as("the next start, without training").isNull();
+    }
+
+    /** The answer line to request {@code id}, skipping notifications. */
+    private static String answerTo(java.io.BufferedReader in, int id) throws IOException {
+        for (String line; (line = in.readLine()) != null; ) {
+            if (line.contains("\"id\":" + id + ",")) {
+                return line;
+            }
+        }
+        throw new IOException("no answer to " + id);
+    }
+
     /** What bin/pi-host would run (PI_HOST_PRINT_COMMAND), making the archive first when it is missing. */
     private List<String> command() throws Exception {
         return command("serve", "--stdio");
