@@ -24,7 +24,9 @@ import java.util.concurrent.TimeUnit;
  * database, whose journal is written on every call, so each call wakes the JDK's watch thread and this
  * one. Without them (a look every 0.5 s instead) the first 200 calls of a fresh host were slower on both
  * JVMs, measured and not yet explained (docs/performance-log.md, the coordinator's fourth quiet re-run), so
- * the watch stays as it was until that is understood.
+ * the watch stays as it was until that is understood. A wake for another file's event does not look at
+ * this file before the next poll is due: before, each one read the file's attributes, and with no
+ * {@code mcp.json} built a {@code NoSuchFileException}, per database write (round {@code warm15}).
  */
 public final class ConfigWatcher implements AutoCloseable {
 
@@ -37,6 +39,7 @@ public final class ConfigWatcher implements AutoCloseable {
     private volatile boolean closed;
     private volatile Object startStamp;
     private volatile long wakes;
+    private volatile long looks;
     private WatchService watch;
 
     public ConfigWatcher(Path file, Runnable changed) {
@@ -65,13 +68,19 @@ public final class ConfigWatcher implements AutoCloseable {
 
     private void loop() {
         Object seen = startStamp;
+        long lastLook = System.nanoTime();
         while (!closed) {
             try {
-                boolean event = awaitEvent();
+                Wake wake = awaitEvent();
                 if (closed) {
                     return;
                 }
+                if (wake == Wake.OTHER && System.nanoTime() - lastLook < TimeUnit.MILLISECONDS.toNanos(POLL_MS)) {
+                    continue; // a neighbour's event (the database's journal): the poll looks at this file in time
+                }
                 Object now = stamp();
+                lastLook = System.nanoTime();
+                boolean event = wake == Wake.OURS;
                 if (event || !Objects.equals(now, seen)) {
                     settle();
                     seen = stamp();
@@ -86,21 +95,30 @@ public final class ConfigWatcher implements AutoCloseable {
         }
     }
 
-    /** True when the watch reported something about the file; false after a poll interval without news. */
-    private boolean awaitEvent() throws InterruptedException {
+    /** What ended a wait for the watch. */
+    private enum Wake {
+        /** The watch reported something about the file (or lost events). */
+        OURS,
+        /** The watch reported other files of the folder only. */
+        OTHER,
+        /** A poll interval passed without news. */
+        POLL
+    }
+
+    private Wake awaitEvent() throws InterruptedException {
         if (watch == null) {
             Thread.sleep(POLL_MS);
-            return false;
+            return Wake.POLL;
         }
         WatchKey key = watch.poll(POLL_MS, TimeUnit.MILLISECONDS);
         if (key == null) {
-            return false;
+            return Wake.POLL;
         }
         wakes++;
         boolean ours = key.pollEvents().stream().anyMatch(e -> e.context() == null
                 || file.getFileName().equals(e.context()) || e.kind() == StandardWatchEventKinds.OVERFLOW);
         key.reset();
-        return ours;
+        return ours ? Wake.OURS : Wake.OTHER;
     }
 
     /** Waits until the file has stopped changing for {@link #SETTLE_MS}. */
@@ -123,6 +141,7 @@ public final class ConfigWatcher implements AutoCloseable {
 
     /** Size, modification time and file key of the file (links followed), or a marker for "absent". */
     private Object stamp() {
+        looks++; // written by the watcher's thread only, once started
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class);
             return java.util.List.of(a.size(), a.lastModifiedTime().toMillis(), String.valueOf(a.fileKey()));
@@ -136,6 +155,11 @@ public final class ConfigWatcher implements AutoCloseable {
     /** How often the watch woke this thread before a poll interval was up (only this thread writes it). */
     long wakes() {
         return wakes;
+    }
+
+    /** How often the file's attributes were read. */
+    long looks() {
+        return looks;
     }
 
     @Override

@@ -63,6 +63,29 @@ class ConfigWatcherTest {
         await().during(Duration.ofMillis(ConfigWatcher.POLL_MS * 2)).atMost(BOUND).until(() -> reloads.get() == 1);
     }
 
+    /**
+     * Pins that the database's writes beside the file (one per call) wake the watcher without a look at the
+     * file each (before, every wake read its attributes), and that an edit after them is still reloaded.
+     */
+    @Test
+    void aNeighboursWritesDoNotLookAtTheFile() throws Exception {
+        long started = System.nanoTime();
+        long looksBefore = watcher.looks();
+        Path wal = dataDir.resolve("pi-host.db-wal");
+        for (int i = 0; i < 50; i++) {
+            Files.writeString(wal, "row " + i + "\n", StandardOpenOption.APPEND);
+            long written = i + 1;
+            await().atMost(BOUND).until(() -> watcher.wakes() >= written || reloads.get() > 0);
+        }
+        long polls = 1 + Duration.ofNanos(System.nanoTime() - started).toMillis() / ConfigWatcher.POLL_MS;
+        assertThat(watcher.looks() - looksBefore).as("looks at mcp.json for 50 neighbour writes (%d polls due)", polls)
+                .isLessThanOrEqualTo(polls);
+        assertThat(reloads).hasValue(0);
+
+        Files.writeString(file, "{\"mcpServers\": {\"c\": {\"command\": \"node\"}}}");
+        await().atMost(BOUND).until(() -> reloads.get() == 1);
+    }
+
     /** A file that appears after the start (the user adds servers later) is reloaded. */
     @Test
     void aFileCreatedLaterIsReloaded() throws Exception {
