@@ -264,7 +264,12 @@ public final class Database implements AutoCloseable {
         return config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
     }
 
-    /** Applies every migration newer than the file's {@code user_version}, each in its own transaction. */
+    /**
+     * Applies every migration newer than the file's {@code user_version}, each in its own transaction. The
+     * version is read again under the transaction's write lock: another connection to the same file (the
+     * database begun at the core's start and a second activation's, or a second host) may have applied the
+     * migration since it was first read, and applying it twice fails ("table already exists").
+     */
     private static int migrate(Connection c, List<Migrations.Migration> migrations) throws SQLException {
         int version = userVersion(c);
         for (Migrations.Migration m : migrations) {
@@ -273,6 +278,12 @@ public final class Database implements AutoCloseable {
             }
             try (Statement s = c.createStatement()) {
                 s.execute("BEGIN IMMEDIATE");
+                int locked = userVersion(c);
+                if (locked >= m.version()) {
+                    s.execute("COMMIT"); // applied by another connection meanwhile
+                    version = locked;
+                    continue;
+                }
                 try {
                     for (String sql : m.statements()) {
                         s.execute(sql);
