@@ -237,8 +237,9 @@ _pi_host_train() {
   # a larger file too, so the profiles cover a Grep that shows many lines and a Read of many lines
   seq -f 'line %g of a longer file; TODO every line' 1 3000 >"$tmp/work/long.txt"
   # Java 25's cache keeps the training's method profiles (JEP 515): enough small Reads that C2 compiles
-  # the call path here, so a fresh host starts from mature profiles (2,000 took calls 1-2,000 from
-  # 0.91-0.95x the peer to 0.71-0.73x; docs/performance-log.md, "fourth round"). AppCDS keeps classes only.
+  # the call path here, so a fresh host starts from mature profiles (with the training's calls running, the
+  # first 200 Reads 0.73x the peer against 0.93-0.96x and calls 1-2,000 0.48x against 0.58x;
+  # docs/performance-log.md, the thirteenth window). AppCDS keeps classes only.
   local small_reads=60
   if [[ "$mode" == "aot" ]]; then
     small_reads=${PI_HOST_TRAIN_READS:-2000}
