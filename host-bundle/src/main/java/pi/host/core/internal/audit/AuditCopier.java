@@ -38,9 +38,9 @@ final class AuditCopier {
      * call beside the call thread's ~110 µs, on a VM where a wake-up costs 3-4x; with 10 ms 20-25 µs and
      * ~0.2. A copier woken from idle keeps the short wait, so a lone call's row (or the first calls', one
      * between a client's other work) is copied in the pause after it, as before (10 ms from idle too read
-     * no better over the first 200 Reads, Java 17 worse in 3 of 4 pairs). docs/performance-log.md, branch {@code warm15}. The rows are durable in
-     * the journal before the call answers either way; a query or a stop unparks the copier, so neither
-     * waits for a linger.
+     * no better over the first 200 Reads, Java 17 worse in 3 of 4 pairs; docs/performance-log.md, branch
+     * {@code warm15}). The rows are durable in the journal before the call answers either way; a query or a
+     * stop unparks the copier, so neither waits for a linger.
      */
     private static final long STREAM_LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
     private static final long FIRST_PAUSE_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
