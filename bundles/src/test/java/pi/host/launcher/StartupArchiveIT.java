@@ -2,7 +2,10 @@ package pi.host.launcher;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -113,9 +116,7 @@ class StartupArchiveIT {
 
         // one start of the front on it, answering an MCP initialize, with the class-loading log
         Path log = work.resolve("class-load.log");
-        List<String> run = new ArrayList<>(mcp);
-        run.add(run.indexOf("-jar"), "-Xlog:class+load=info:file=" + log);
-        Process p = new ProcessBuilder(run).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        Process p = new ProcessBuilder(withClassLoadLog(mcp, log)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
         p.getOutputStream().write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
                 + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"it\",\"version\":\"1\"}}}\n").getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();
@@ -133,21 +134,13 @@ class StartupArchiveIT {
      */
     @Test
     void theServeArchiveHoldsTheCallPath(@TempDir Path work) throws Exception {
-        List<String> serve = command();
+        List<String> serve = command("serve", "--stdio", "--data-dir", work.resolve("data").toString());
         assertThat(archiveOf(serve)).isNotNull();
         Files.writeString(work.resolve("a.txt"), "line 1\n");
         Path log = work.resolve("class-load.log");
-        List<String> run = new ArrayList<>(serve);
-        run.add(run.indexOf("-jar"), "-Xlog:class+load=info:file=" + log);
-        int dataDir = run.indexOf("--data-dir");
-        if (dataDir >= 0) {
-            run.set(dataDir + 1, work.resolve("data").toString());
-        } else {
-            run.addAll(List.of("--data-dir", work.resolve("data").toString()));
-        }
-        Process p = new ProcessBuilder(run).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        var in = new java.io.BufferedReader(new java.io.InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-        var out = p.getOutputStream();
+        Process p = new ProcessBuilder(withClassLoadLog(serve, log)).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+        OutputStream out = p.getOutputStream();
         out.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"session.create\",\"params\":{\"projectRoot\":\""
                 + work + "\",\"permissionMode\":\"auto\"}}\n").getBytes(StandardCharsets.UTF_8));
         out.flush();
@@ -182,8 +175,15 @@ class StartupArchiveIT {
         assertThat(archiveOf(command())).as("the next start, without training").isNull();
     }
 
+    /** {@code command} with the JVM's class-loading log (which class came from the archive) written to {@code log}. */
+    private static List<String> withClassLoadLog(List<String> command, Path log) {
+        List<String> run = new ArrayList<>(command);
+        run.add(run.indexOf("-jar"), "-Xlog:class+load=info:file=" + log);
+        return run;
+    }
+
     /** The answer line to request {@code id}, skipping notifications. */
-    private static String answerTo(java.io.BufferedReader in, int id) throws IOException {
+    private static String answerTo(BufferedReader in, int id) throws IOException {
         for (String line; (line = in.readLine()) != null; ) {
             if (line.contains("\"id\":" + id + ",")) {
                 return line;
