@@ -234,8 +234,13 @@ _pi_host_train() {
   echo "pi-host: preparing the JVM's start-up archive (once for this java and build) ..." >&2
   mkdir -m 0700 "$tmp/data" "$tmp/work"
   printf 'line 1\nline 2 TODO\n' >"$tmp/work/a.txt"
-  # a larger file too, so the profiles cover a Grep that shows many lines and a Read of many lines
-  seq -f 'line %g of a longer file; TODO every line' 1 3000 >"$tmp/work/long.txt"
+  # a larger file too, for a Read of many lines and a Grep that shows lines in a long file. One line in
+  # a hundred matches: Java 25 replays the training's profiles, and a Grep whose rg output ran to ~400 KB
+  # over the training made Rg.run's read loop (and its record parser) C2-hot there, so a fresh host's
+  # first Grep had C2 compile them at once, 50-270 ms of compiler time inside rg's window, for a call
+  # whose own loop (61 KB of rg output on the JDK's sources) is over before the code is ready
+  # (docs/performance-log.md, branch grep16). With ~9 KB over the training they tier up as untrained.
+  seq -f 'line %g of a longer file' 1 3000 | awk '{ print $0 (NR % 100 == 0 ? "; TODO" : "") }' >"$tmp/work/long.txt"
   # Java 25's cache keeps the training's method profiles (JEP 515): enough small Reads that C2 compiles
   # the call path here, so a fresh host starts from mature profiles (with the training's calls running, the
   # first 200 Reads 0.73x the peer against 0.93-0.96x and calls 1-2,000 0.48x against 0.58x;
