@@ -122,14 +122,14 @@ final class Rg {
             while ((n = in.read(buf, end, buf.length - end)) >= 0) {
                 int scan = end;
                 end += n;
-                for (int i = scan; i < end; i++) {
-                    if (buf[i] == delimiter) {
-                        if (!records.accept(buf, start, i - start)) {
-                            p.destroyForcibly();
-                            return 0;
-                        }
-                        start = i + 1;
+                // this loop turns once per record; the per-byte search is its own small method, so the
+                // JIT compiles a few bytes of loop for it instead of this method with the receiver inlined
+                for (int i = next(buf, scan, end, delimiter); i >= 0; i = next(buf, i + 1, end, delimiter)) {
+                    if (!records.accept(buf, start, i - start)) {
+                        p.destroyForcibly();
+                        return 0;
                     }
+                    start = i + 1;
                 }
                 if (start > 0) { // keep the partial record at the front
                     System.arraycopy(buf, start, buf, 0, end - start);
@@ -151,5 +151,15 @@ final class Rg {
         } finally {
             p.destroyForcibly();
         }
+    }
+
+    /** The index of the first {@code delimiter} in {@code buf[from, to)}, or -1. */
+    static int next(byte[] buf, int from, int to, byte delimiter) {
+        for (int i = from; i < to; i++) {
+            if (buf[i] == delimiter) {
+                return i;
+            }
+        }
+        return -1;
     }
 }

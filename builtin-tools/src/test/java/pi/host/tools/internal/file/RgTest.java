@@ -56,6 +56,17 @@ class RgTest {
     }
 
     @Test
+    void theDelimiterSearchStaysInsideItsRange() {
+        byte[] b = "a\nbc\n\nd".getBytes(StandardCharsets.UTF_8);
+        assertThat(Rg.next(b, 0, b.length, (byte) '\n')).isEqualTo(1);
+        assertThat(Rg.next(b, 2, b.length, (byte) '\n')).isEqualTo(4);
+        assertThat(Rg.next(b, 5, b.length, (byte) '\n')).isEqualTo(5); // an empty record
+        assertThat(Rg.next(b, 6, b.length, (byte) '\n')).isEqualTo(-1); // "d": no delimiter yet
+        assertThat(Rg.next(b, 0, 1, (byte) '\n')).isEqualTo(-1); // the end is exclusive
+        assertThat(Rg.next(b, 3, 3, (byte) '\n')).isEqualTo(-1); // an empty range
+    }
+
+    @Test
     void aReceiverThatHasEnoughStopsRg() throws Exception {
         Path marker = tmp.resolve("finished");
         Path rg = fakeRg("seq 1 100000000; touch '" + marker + "'");
