@@ -14,7 +14,8 @@ import java.util.function.Predicate;
  * runs {@code /sbin/ldconfig -p} as a child process (JNA 5.19's static initialiser, skipped when the
  * property is set), and {@link Undumpable} touches {@code NativeLibrary} on the launcher's main
  * thread before the framework exists: the fork, the process classes and the read of its output sat on
- * the start's serial path (~30 ms of the hardening's ~60 ms at load ~4).
+ * the start's serial path (stamped, the hardening's median: 47 → 38 ms on Java 25 and 64 → 50 ms on 17 at
+ * load ~3, 120 → 66 and 121 → 94 ms at load 7-10; docs/performance-log.md, branch start16).
  *
  * <p>Leaving ldconfig's directories out loses nothing the host loads. JNA first {@code dlopen}s a
  * library by its name, and {@code dlopen} searches {@code ld.so.cache} (ldconfig's list) itself; the
