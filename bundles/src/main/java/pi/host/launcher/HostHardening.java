@@ -33,6 +33,7 @@ final class HostHardening {
         Thread check = new Thread(() -> missing.set(JvmOptions.missing()), "pi-host-jvm-options");
         check.start();
         nativeTempDirs(dataDir);
+        JnaPlatformPath.presetUnlessSet(); // before JNA's NativeLibrary initialises: spares it ldconfig's fork
         String dumpable = Undumpable.apply();
         try {
             check.join();
