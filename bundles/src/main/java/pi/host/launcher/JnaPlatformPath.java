@@ -1,11 +1,11 @@
 package pi.host.launcher;
 
+import com.sun.jna.Platform;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Predicate;
 
 /**
@@ -34,8 +34,8 @@ final class JnaPlatformPath {
 
     /** Sets the property on Linux unless the user set it; elsewhere JNA forks nothing for it. */
     static void presetUnlessSet() {
-        if (System.getProperty(PROPERTY) != null
-                || !System.getProperty("os.name", "").toLowerCase(Locale.ROOT).startsWith("linux")) {
+        // Linux as JNA and Undumpable decide it (Platform reads properties; it loads no native code)
+        if (System.getProperty(PROPERTY) != null || !Platform.isLinux()) {
             return;
         }
         String path = standardDirs(System.getProperty("os.arch", ""), Files::isDirectory);
