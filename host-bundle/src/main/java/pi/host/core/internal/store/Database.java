@@ -17,8 +17,11 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.sqlite.SQLiteConfig;
+import org.sqlite.SQLiteErrorCode;
+import org.sqlite.SQLiteException;
 
 /**
  * The host's one SQLite file: WAL journal, ordered migrations tracked by {@code user_version}, one
@@ -261,7 +264,24 @@ public final class Database implements AutoCloseable {
         config.setGetGeneratedKeys(false);
         // auto-commit on every connection: the driver would otherwise open the next transaction right
         // after each commit and hold the write lock between calls. Writers say BEGIN IMMEDIATE themselves.
-        return config.createConnection("jdbc:sqlite:" + file.toAbsolutePath());
+        String url = "jdbc:sqlite:" + file.toAbsolutePath();
+        // the driver applies the settings as the connection opens; switching a new file to WAL takes its
+        // lock and answers SQLITE_BUSY at once, without the busy handler, while another connection opens
+        // the same new file (the database begun at the core's start and a second activation's, or a second
+        // host: DatabaseTest#twoOpenersOfANewFileAtOnceBothMigrate). The open waits for that lock as long
+        // as any statement waits for one.
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(busyMillis);
+        while (true) {
+            try {
+                return config.createConnection(url);
+            } catch (SQLiteException e) {
+                if ((e.getResultCode().code & 0xff) != SQLiteErrorCode.SQLITE_BUSY.code
+                        || System.nanoTime() - deadline > 0) {
+                    throw e;
+                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
+            }
+        }
     }
 
     /**
