@@ -156,6 +156,32 @@ class StartupArchiveIT {
                 .anyMatch(l -> l.contains("pi.host.core.internal.execute.HostToolCall source: shared objects file"));
     }
 
+    /**
+     * Pins: the archive holds the classes of the bundles started after the first answer (mcp, plugins) and of the
+     * work the host does after the training's last call (the login-PATH probe waits for the calls to pause): the
+     * training ends when the host says that work is done, and a collection during its stop does not drop the
+     * stopped bundles' classes (until train17 a busy machine trained Java 17's archive without both;
+     * docs/performance-log.md). Read from the JVM's own list of the archive.
+     */
+    @Test
+    void theArchiveHoldsTheLaterBundlesAndTheAfterAnswerWork() throws Exception {
+        List<String> serve = command();
+        assertThat(archiveOf(serve)).isNotNull();
+        List<String> listing = new ArrayList<>(serve.subList(0, serve.indexOf("-jar")));
+        listing.add("-XX:+PrintSharedArchiveAndExit");
+        listing.addAll(List.of("-jar", serve.get(serve.indexOf("-jar") + 1)));
+        Process p = new ProcessBuilder(listing).redirectErrorStream(true).start();
+        p.getOutputStream().close();
+        List<String> lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(lines).contains("archive is valid");
+        List<String> archived = lines.stream().map(String::strip).filter(l -> l.matches("[0-9]+: \\S+ \\S+_loader"))
+                .map(l -> l.split(" ")[1]).toList();
+        assertThat(archived).as("a later bundle's, another's, the login-PATH probe's")
+                .contains("pi.host.mcp.internal.McpBridge", "pi.host.plugins.internal.PluginExtender",
+                        "pi.host.tools.internal.shell.LoginPath");
+    }
+
     /** Pins: a training whose calls fail leaves no archive; the host starts without one and says so. */
     @Test
     void aTrainingWhoseCallsFailKeepsNoArchive() throws Exception {

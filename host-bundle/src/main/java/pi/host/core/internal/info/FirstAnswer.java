@@ -20,7 +20,8 @@ import pi.host.spi.QuietWork;
  * needs itself ({@link #warmUpAtOnce}: first uses, a few ms), which runs right after the first answer.
  * Once the host is stopping nothing more of it starts:
  * a pause is also what a host that is told to stop right after its first answer sees, and work begun then
- * would load classes from bundle jars the framework is closing.
+ * would load classes from bundle jars the framework is closing. The start-up archive's training waits for all of
+ * it before it stops ({@link #awaitDone}, {@link HostLifecycle}): the archive holds the classes that work loads.
  */
 @Component(service = {FirstAnswer.class, QuietWork.class, ShutdownParticipant.class})
 public final class FirstAnswer implements QuietWork, ShutdownParticipant {
@@ -41,6 +42,8 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
     private final ArrayDeque<Runnable> warmUps = new ArrayDeque<>(); // guarded by waiting
     private boolean warming; // a thread drains warmUps; guarded by waiting
     private final AtomicInteger calls = new AtomicInteger();
+    /** Work handed to this object (then, warmUp, warmUpAtOnce, whenQuiet) not yet run or dropped; guarded by waiting. */
+    private int unfinished;
 
     public FirstAnswer() {
         this(QUIET_MS);
@@ -75,13 +78,21 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
 
     /** Runs {@code action} once on a thread of its own after the first answer (soon, if it came already). */
     public void then(Runnable action) {
+        Runnable counted = () -> {
+            try {
+                action.run();
+            } finally {
+                finished();
+            }
+        };
         synchronized (waiting) {
+            unfinished++;
             if (!answered) {
-                waiting.add(action);
+                waiting.add(counted);
                 return;
             }
         }
-        start(action);
+        start(counted);
     }
 
     /**
@@ -90,6 +101,7 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
      */
     public void warmUp(Runnable step) {
         synchronized (waiting) {
+            unfinished++;
             warmUps.add(step);
             if (!answered || warming) {
                 return;
@@ -183,13 +195,61 @@ public final class FirstAnswer implements QuietWork, ShutdownParticipant {
                 }
             }
             if (!giveWay()) {
-                return; // stopping: the rest is not needed any more (warming stays set: nothing drains again)
+                dropQueued(); // stopping: the rest is not needed any more (warming stays set: nothing drains again)
+                finished();
+                return;
             }
             try {
                 step.run();
             } catch (RuntimeException | LinkageError e) {
                 // best effort: the call that needs this work does it itself and reports what fails there
+            } finally {
+                finished();
             }
+        }
+    }
+
+    /** Forgets the warm-ups not begun (the host is stopping): they count as done for {@link #awaitDone}. */
+    private void dropQueued() {
+        synchronized (waiting) {
+            unfinished -= warmUps.size();
+            warmUps.clear();
+            if (unfinished == 0) {
+                waiting.notifyAll();
+            }
+        }
+    }
+
+    /** One piece of work handed to this object has run (or was dropped). */
+    private void finished() {
+        synchronized (waiting) {
+            if (--unfinished == 0) {
+                waiting.notifyAll();
+            }
+        }
+    }
+
+    /**
+     * Waits until the work handed to this object so far has run (the actions after the first answer, the warm-ups
+     * and quiet work, each after its pause), at most {@code timeoutMs}; true when it has. For the start-up archive's
+     * training only ({@link HostLifecycle}): a user's host never waits for it, it drops what has not begun when it
+     * stops. Before the first answer nothing of it will run, so it returns false at once. Work handed over while
+     * this waits is waited for as well.
+     */
+    public boolean awaitDone(long timeoutMs) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        synchronized (waiting) {
+            if (!answered) {
+                return unfinished == 0;
+            }
+            while (unfinished > 0) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(waiting, left);
+            }
+            return true;
         }
     }
 
