@@ -25,10 +25,12 @@ const USAGE = `usage: bench/rpc.sh [options]
   -n, --calls N         measured calls per side (default 2000)
   -w, --warmup N        unmeasured calls per side first (default 30000: until the JVM's JIT is done)
   -b, --block N         calls per block; the sides alternate block by block (default 100)
-      --cold            the first calls after a fresh start instead (issue 19): both servers spawned
-                        fresh -r times (pi-host on every JVM bin/pi-host could pick, as it starts them),
-                        then -n calls per server (default 2000) alternating call by call; p50 of the
-                        first 200 (goal <= 1.0x the peer's) and of calls 1-n (goal <= 0.7x)
+      --cold            the first calls after a fresh start instead (issue 19): for each JVM bin/pi-host
+                        could pick (as it starts them), pi-host and the peer spawned fresh -r times, then
+                        -n calls per server (default 2000) alternating call by call; p50 of the first 200
+                        (goal <= 1.0x that rotation's peer) and of calls 1-n (goal <= 0.7x)
+      --together        with --cold: all JVMs' hosts and one peer in one rotation, as before session 17
+                        (each host's JIT then competes with the others' calls; for comparing old figures)
   -r, --reps N          fresh starts for --cold (default 3)
       --floor           also measure each server's cheapest request in the same rotation
                         (pi-host: tools.abort of no call; peer: MCP ping): the stdio + JSON-RPC floor
@@ -47,7 +49,7 @@ function parseArgs(argv) {
     java: process.env.JAVA_HOME ? join(process.env.JAVA_HOME, 'bin', 'java') : 'java',
     javaOpts: (process.env.PI_HOST_JAVA_OPTS || '').split(/\s+/).filter(Boolean),
     launcher: join(repoDir, 'bundles', 'target', 'pi.host.launcher.jar'),
-    timeoutS: 30, deadlineS: 300, cold: false, reps: 3, callsGiven: false,
+    timeoutS: 30, deadlineS: 300, cold: false, together: false, reps: 3, callsGiven: false,
   };
   const need = (i) => {
     if (i + 1 >= argv.length) fail(`${argv[i]} needs a value\n${USAGE}`);
@@ -63,6 +65,7 @@ function parseArgs(argv) {
     switch (a) {
       case '-n': case '--calls': o.calls = Math.floor(num(need(i), a)); o.callsGiven = true; i++; break;
       case '--cold': o.cold = true; break;
+      case '--together': o.together = true; break;
       case '-r': case '--reps': o.reps = Math.floor(num(need(i), a)); i++; break;
       case '-w': case '--warmup': o.warmup = Math.floor(num(need(i), a)); i++; break;
       case '-b': case '--block': o.block = Math.floor(num(need(i), a)); i++; break;
@@ -280,6 +283,51 @@ function p50(xs) {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil(0.5 * s.length) - 1))] / 1000;
 }
 
+/**
+ * One fresh start of each host in {@code group} and of a peer, then {@code calls} calls per server alternating
+ * call by call; every server stopped after. Returns each side's round trips (ns) by key.
+ */
+async function coldRotation(group, peerLabel, { calls, timeoutMs, rootReal, peerMain, content }) {
+  const sides = [];
+  for (const h of group) {
+    const server = startServer(`pi-host [${h.label}]`, h.command.cmd, h.command.args, timeoutMs);
+    const created = (await server.call('session.create', { projectRoot: rootReal })).response;
+    if (created.error) throw new Error(`pi-host session.create: ${JSON.stringify(created.error)}`);
+    let n = 0;
+    const sessionId = created.result.sessionId;
+    sides.push({ key: h.label, server, once: async () => {
+      n++;
+      const r = await server.call('tools.execute', { sessionId, turnId: 't1', toolCallId: `c${n}`, name: 'Read',
+        arguments: { path: 'small.txt' } });
+      const res = r.response.result;
+      if (!res || res.ok !== true || !res.content?.[0]?.text?.includes('line 10: the quick')) {
+        throw new Error(`pi-host Read failed: ${JSON.stringify(r.response).slice(0, 600)}`);
+      }
+      return r.ns;
+    } });
+  }
+  const peer = startServer('peer', process.execPath, [peerMain, rootReal], timeoutMs);
+  const init = (await peer.call('initialize', { protocolVersion: '2025-06-18', capabilities: {},
+    clientInfo: { name: 'pi-host-bench', version: '0' } })).response;
+  if (init.error) throw new Error(`peer initialize: ${JSON.stringify(init.error)}`);
+  peer.notify('notifications/initialized', {});
+  sides.push({ key: peerLabel, server: peer, once: async () => {
+    const r = await peer.call('tools/call', { name: 'read_text_file', arguments: { path: join(rootReal, 'small.txt') } });
+    if (r.response.result?.content?.[0]?.text !== content) throw new Error(`peer read failed: ${JSON.stringify(r.response).slice(0, 600)}`);
+    return r.ns;
+  } });
+  const thisRep = new Map(sides.map((s) => [s.key, []]));
+  // call by call, the order rotating, so that no server runs while another is being called
+  for (let i = 0; i < calls; i++) {
+    for (let j = 0; j < sides.length; j++) {
+      const s = sides[(i + j) % sides.length];
+      thisRep.get(s.key).push(await s.once());
+    }
+  }
+  await Promise.all(sides.map((s) => s.server.stop()));
+  return thisRep;
+}
+
 async function cold(o) {
   const calls = o.callsGiven ? o.calls : 2000;
   const deadline = setTimeout(() => {
@@ -311,67 +359,53 @@ async function cold(o) {
     await s.call('host.info');
     await s.stop();
   }
-  const samples = new Map([...hosts.map((h) => [h.label, []]), ['peer', []]]);
-  const firsts = new Map([...hosts.map((h) => [h.label, []]), ['peer', []]]);
-  for (let rep = 0; rep < o.reps; rep++) {
-    const sides = [];
-    for (const h of hosts) {
-      const server = startServer(`pi-host [${h.label}]`, h.command.cmd, h.command.args, timeoutMs);
-      const created = (await server.call('session.create', { projectRoot: rootReal })).response;
-      if (created.error) throw new Error(`pi-host session.create: ${JSON.stringify(created.error)}`);
-      let n = 0;
-      const sessionId = created.result.sessionId;
-      sides.push({ key: h.label, server, once: async () => {
-        n++;
-        const r = await server.call('tools.execute', { sessionId, turnId: 't1', toolCallId: `c${n}`, name: 'Read',
-          arguments: { path: 'small.txt' } });
-        const res = r.response.result;
-        if (!res || res.ok !== true || !res.content?.[0]?.text?.includes('line 10: the quick')) {
-          throw new Error(`pi-host Read failed: ${JSON.stringify(r.response).slice(0, 600)}`);
-        }
-        return r.ns;
-      } });
+  // A user's machine runs one host: each JVM's host is measured in a rotation of its own with a peer started
+  // beside it, so no other host's start-up JIT competes with its first calls (two JVMs compiling at once on
+  // 2 cores slowed every server in the rotation, the peer too; docs/performance.md, "How we measure").
+  // --together keeps the one rotation of every host and one peer that earlier figures were read from.
+  const rotations = o.together ? [hosts] : hosts.map((h) => [h]);
+  const peerKey = (group) => (o.together ? 'peer' : `peer ${group[0].label}`);
+  const samples = new Map();
+  const firsts = new Map();
+  for (const group of rotations) {
+    for (const k of [...group.map((h) => h.label), peerKey(group)]) {
+      samples.set(k, []);
+      firsts.set(k, []);
     }
-    const peer = startServer('peer', process.execPath, [peerMain, rootReal], timeoutMs);
-    const init = (await peer.call('initialize', { protocolVersion: '2025-06-18', capabilities: {},
-      clientInfo: { name: 'pi-host-bench', version: '0' } })).response;
-    if (init.error) throw new Error(`peer initialize: ${JSON.stringify(init.error)}`);
-    peer.notify('notifications/initialized', {});
-    sides.push({ key: 'peer', server: peer, once: async () => {
-      const r = await peer.call('tools/call', { name: 'read_text_file', arguments: { path: join(rootReal, 'small.txt') } });
-      if (r.response.result?.content?.[0]?.text !== content) throw new Error(`peer read failed: ${JSON.stringify(r.response).slice(0, 600)}`);
-      return r.ns;
-    } });
-    const thisRep = new Map(sides.map((s) => [s.key, []]));
-    // call by call, the order rotating, so that no server runs while another is being called
-    for (let i = 0; i < calls; i++) {
-      for (let j = 0; j < sides.length; j++) {
-        const s = sides[(i + j) % sides.length];
-        thisRep.get(s.key).push(await s.once());
-      }
-    }
-    for (const [k, xs] of thisRep) {
-      samples.get(k).push(...xs);
-      firsts.get(k).push(...xs.slice(0, COLD_FIRST));
-    }
-    await Promise.all(sides.map((s) => s.server.stop()));
-    console.error(`bench: rep ${rep + 1}/${o.reps}: p50 first ${COLD_FIRST} / 1-${calls}: `
-      + [...thisRep].map(([k, xs]) => `${k} ${p50(xs.slice(0, COLD_FIRST)).toFixed(0)} / ${p50(xs).toFixed(0)} µs`).join(', '));
   }
-  const peerFirst = p50(firsts.get('peer'));
-  const peerAll = p50(samples.get('peer'));
-  const result = { date: new Date().toISOString(), load: loadavg(), reps: o.reps, calls, peer: { first: peerFirst, all: peerAll },
-    hosts: hosts.map((h) => {
-      const first = p50(firsts.get(h.label));
-      const all = p50(samples.get(h.label));
-      return { label: h.label, jvm: h.command.choice, first, all, ratioFirst: first / peerFirst, ratioAll: all / peerAll,
-        metFirst: first / peerFirst <= COLD_FIRST_GOAL, metAll: all / peerAll <= COLD_ALL_GOAL };
+  for (let rep = 0; rep < o.reps; rep++) {
+    for (const group of rotations) {
+      const thisRep = await coldRotation(group, peerKey(group), { calls, timeoutMs, rootReal, peerMain, content });
+      for (const [k, xs] of thisRep) {
+        samples.get(k).push(...xs);
+        firsts.get(k).push(...xs.slice(0, COLD_FIRST));
+      }
+      console.error(`bench: rep ${rep + 1}/${o.reps}: p50 first ${COLD_FIRST} / 1-${calls}: `
+        + [...thisRep].map(([k, xs]) => `${k} ${p50(xs.slice(0, COLD_FIRST)).toFixed(0)} / ${p50(xs).toFixed(0)} µs`).join(', '));
+    }
+  }
+  const result = { date: new Date().toISOString(), load: loadavg(), reps: o.reps, calls, together: o.together,
+    hosts: rotations.flatMap((group) => {
+      const pk = peerKey(group);
+      const peerFirst = p50(firsts.get(pk));
+      const peerAll = p50(samples.get(pk));
+      return group.map((h) => {
+        const first = p50(firsts.get(h.label));
+        const all = p50(samples.get(h.label));
+        return { label: h.label, jvm: h.command.choice, first, all, peer: { first: peerFirst, all: peerAll },
+          ratioFirst: first / peerFirst, ratioAll: all / peerAll,
+          metFirst: first / peerFirst <= COLD_FIRST_GOAL, metAll: all / peerAll <= COLD_ALL_GOAL };
+      });
     }) };
   const row = (label, first, all) => `${label.padEnd(36)} p50 first ${COLD_FIRST} ${first.toFixed(1).padStart(8)} µs   p50 calls 1-${calls} ${all.toFixed(1).padStart(8)} µs`;
-  const out = [`RPC round trip from a fresh start (small Read), ${o.reps} fresh starts, ${calls} calls per server alternating call by call (${result.date})`,
+  const shape = o.together ? 'every host and the peer in one rotation' : 'each JVM\'s host in a rotation of its own with a peer';
+  const out = [`RPC round trip from a fresh start (small Read), ${o.reps} fresh starts, ${calls} calls per server alternating call by call, ${shape} (${result.date})`,
     `load average at the end: ${result.load.map((x) => x.toFixed(2)).join(' ')}`];
-  for (const h of result.hosts) out.push(row(`pi-host tools.execute Read [${h.label}]`, h.first, h.all));
-  out.push(row('peer    tools/call read_text_file', peerFirst, peerAll));
+  for (const h of result.hosts) {
+    out.push(row(`pi-host tools.execute Read [${h.label}]`, h.first, h.all));
+    if (!o.together) out.push(row(`peer    read_text_file [beside ${h.label}]`, h.peer.first, h.peer.all));
+  }
+  if (o.together) out.push(row('peer    tools/call read_text_file', result.hosts[0].peer.first, result.hosts[0].peer.all));
   for (const h of result.hosts) {
     out.push(`goal first ${COLD_FIRST} <= ${COLD_FIRST_GOAL.toFixed(1)}x the peer [${h.label}]: ratio ${h.ratioFirst.toFixed(2)}  ${h.metFirst ? 'MET' : 'MISSED'}`);
     out.push(`goal calls 1-${calls} <= ${COLD_ALL_GOAL.toFixed(1)}x the peer [${h.label}]: ratio ${h.ratioAll.toFixed(2)}  ${h.metAll ? 'MET' : 'MISSED'}   (${h.jvm})`);
