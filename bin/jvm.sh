@@ -236,11 +236,15 @@ _pi_host_train() {
   # class whose loader a collection has freed by then is not archived. Under load, a full collection (metadata
   # threshold) fell inside the stop: Java 17's serve archive lost every class of the bundles stopped first (mcp,
   # plugins, console, jev: 29), trained quiet it kept them (docs/performance-log.md, train17). With unloading
-  # off the archive holds every class the training loaded, however busy the machine.
+  # off the archive holds every class the training loaded, however busy the machine. Only for AppCDS: Java 25's
+  # AOT cache kept those classes under load without it (432 of 432), and trained with it a fresh host's first Grep
+  # was 15-18 ms slower in 5 of 5 quiet pairs (content and files mode; not examined further; docs/performance-log.md,
+  # the fifteenth window).
   # pi.host.training: at its stop the host first lets its after-answer work finish (the warm-ups and quiet work
   # wait for the calls to pause, the login-PATH probe among them), bounded (HostLifecycle), so the archive holds
   # what that work loads too: the end is a condition, not a pause of fixed length.
-  local training=(-XX:-ClassUnloading -Dpi.host.training=true)
+  local training=(-Dpi.host.training=true)
+  [[ "$mode" == "cds" ]] && training+=(-XX:-ClassUnloading)
   echo "pi-host: preparing the JVM's start-up archive (once for this java and build) ..." >&2
   mkdir -m 0700 "$tmp/data" "$tmp/work"
   printf 'line 1\nline 2 TODO\n' >"$tmp/work/a.txt"
