@@ -231,7 +231,8 @@ _pi_host_train() {
   launcher="$(dirname "$assembly")/pi.host.launcher.jar"
   tmp="$(mktemp -d "$(dirname "$file")/.training.XXXXXX")" || return 1
   if [[ "$mode" == "aot" ]]; then flag="-XX:AOTCacheOutput=$tmp/archive"; else flag="-XX:ArchiveClassesAtExit=$tmp/archive"; fi
-  # The training host's own two options; neither is part of the key, nor checked when the archive is mapped.
+  # The training host's own options (one on Java 25, two with AppCDS); none is part of the key, nor checked when the
+  # archive is mapped.
   # -XX:-ClassUnloading: the archive is written at the JVM's exit, after the framework has stopped its bundles, and a
   # class whose loader a collection has freed by then is not archived. Under load, a full collection (metadata
   # threshold) fell inside the stop: Java 17's serve archive lost every class of the bundles stopped first (mcp,
